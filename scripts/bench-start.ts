@@ -1,0 +1,83 @@
+/**
+ * `npm run bench:start`: how fast Tidings starts on the embedded database and what it costs.
+ * Prints the console build time, the time from launch to the first page (on a new, empty database
+ * and again on the existing one), the size of the JavaScript the first page loads, and the server's
+ * memory when idle.
+ */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { freePort } from '../tests/helpers/server';
+import { ensureConsoleBuilt } from './build-console';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+async function timeToFirstPage(dataDir: string) {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${port}/`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    const response = await fetch(url, { headers: { accept: 'text/html' } }).catch(() => null);
+    if (response?.ok && (await response.text()).includes('id="root"')) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { ms: performance.now() - started, child };
+}
+
+async function idleRssMb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
+}
+
+async function initialJs() {
+  const html = await readFile(path.join(root, 'dist/console/index.html'), 'utf8');
+  const files = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+  let raw = 0;
+  let gzip = 0;
+  let brotli = 0;
+  for (const file of files) {
+    const content = await readFile(path.join(root, 'dist/console', file));
+    raw += content.length;
+    gzip += gzipSync(content, { level: 9 }).length;
+    brotli += (await readFile(path.join(root, 'dist/console', `${file}.br`))).length;
+  }
+  return { files, raw, gzip, brotli };
+}
+
+const buildStarted = performance.now();
+await ensureConsoleBuilt({ force: true });
+console.log(`console build:                 ${seconds(performance.now() - buildStarted)}`);
+
+const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tidings-bench-'));
+try {
+  // The same data directory twice: first empty (the database is created), then as left.
+  for (const database of ['new database', 'existing database']) {
+    const run = await timeToFirstPage(dataDir);
+    console.log(`first page, ${database}:`.padEnd(31) + seconds(run.ms));
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+    console.log(
+      `  memory at idle (RSS):`.padEnd(31) + `${(await idleRssMb(run.child.pid!)).toFixed(0)} MB`,
+    );
+    run.child.kill('SIGTERM');
+    await once(run.child, 'exit');
+  }
+} finally {
+  await rm(dataDir, { recursive: true, force: true });
+}
+
+const js = await initialJs();
+console.log(
+  `initial JavaScript:            ${(js.gzip / 1024).toFixed(0)} KB gzip, ${(js.brotli / 1024).toFixed(0)} KB brotli as served ` +
+    `(${(js.raw / 1024).toFixed(0)} KB, ${js.files.length} file(s))`,
+);

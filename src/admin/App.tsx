@@ -1,0 +1,65 @@
+import { lazy } from 'react';
+import { Admin, CustomRoutes, Resource, type AuthProvider, type DataProvider } from 'react-admin';
+import { Navigate, Route } from 'react-router-dom';
+import { i18nProvider } from './i18n';
+import { Layout } from './layout/Layout';
+import { LoadingPage } from './layout/LoadingPage';
+import { DASHBOARD_PATH, LoginPage } from './pages/LoginPage';
+import { authProvider as defaultAuthProvider } from './providers/authProvider';
+import { dataProvider as defaultDataProvider } from './providers/dataProvider';
+import { products } from './products';
+import { theme } from './theme';
+
+// Each screen is its own chunk, so the first load carries only the shell.
+const DashboardPage = lazy(() => import('./pages/DashboardPage'));
+const ProfilePage = lazy(() => import('./pages/ProfilePage'));
+const HelpPage = lazy(() => import('./pages/HelpPage'));
+
+/** 'Loading...' while the session is checked. */
+const SessionLoading = () => <LoadingPage />;
+
+/** `/` and any unknown path go to the dashboard (spec section 2). */
+const ToDashboard = () => <Navigate to={DASHBOARD_PATH} replace />;
+
+export interface AppProps {
+  authProvider?: AuthProvider;
+  dataProvider?: DataProvider;
+}
+
+/** The Tidings console. Providers can be swapped for tests. */
+export function App({
+  authProvider = defaultAuthProvider,
+  dataProvider = defaultDataProvider,
+}: AppProps) {
+  return (
+    <Admin
+      disableTelemetry
+      requireAuth
+      title="Tidings"
+      authProvider={authProvider}
+      dataProvider={dataProvider}
+      i18nProvider={i18nProvider}
+      theme={theme}
+      layout={Layout}
+      loginPage={LoginPage}
+      loading={SessionLoading}
+      dashboard={ToDashboard}
+      catchAll={ToDashboard}
+    >
+      <Resource
+        name="products"
+        list={products.list}
+        create={products.create}
+        icon={products.icon}
+        recordRepresentation={products.recordRepresentation}
+      >
+        <Route path="edit/:id" element={<products.edit />} />
+      </Resource>
+      <CustomRoutes>
+        <Route path={DASHBOARD_PATH} element={<DashboardPage />} />
+        <Route path="/profile" element={<ProfilePage />} />
+        <Route path="/help" element={<HelpPage />} />
+      </CustomRoutes>
+    </Admin>
+  );
+}

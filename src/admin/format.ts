@@ -1,0 +1,22 @@
+import { DISPLAY_TIME_ZONE } from '../shared/constants';
+import { messages } from '../shared/messages';
+
+const SHORT = new Intl.DateTimeFormat('en-US', {
+  dateStyle: 'short',
+  timeStyle: 'short',
+  timeZone: DISPLAY_TIME_ZONE,
+});
+
+/** A date as the console shows it: en-US short, Los Angeles time; 'Never' when absent. */
+export function formatDateTime(value: string | Date | null | undefined): string {
+  if (!value) return messages.app.never;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? messages.app.never : SHORT.format(date);
+}
+
+/** 1536 -> '1.5 KB'. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(bytes < 10 * 1024 ? 1 : 0)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}

@@ -1,0 +1,111 @@
+import CloseIcon from '@mui/icons-material/Close';
+import MenuIcon from '@mui/icons-material/Menu';
+import {
+  AppBar,
+  Box,
+  Button,
+  Drawer,
+  IconButton,
+  List,
+  ListItemButton,
+  ListItemText,
+  Toolbar,
+  Typography,
+  useMediaQuery,
+} from '@mui/material';
+import { useState } from 'react';
+import { useLogout } from 'react-admin';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { MOBILE_MENU_MAX_WIDTH } from '../../shared/constants';
+import { useMessages } from '../i18n';
+import { isActive, NAV_ITEMS } from './navItems';
+
+/** The top navigation bar; at 1024px and narrower it folds into a hamburger menu. */
+export function TopNav() {
+  const t = useMessages();
+  const { pathname } = useLocation();
+  const logout = useLogout();
+  const compact = useMediaQuery(`(max-width:${MOBILE_MENU_MAX_WIDTH}px)`, { noSsr: true });
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  return (
+    <AppBar position="sticky" elevation={0}>
+      <Toolbar component="nav" aria-label="Main" sx={{ gap: 0.5 }}>
+        <Typography
+          component={RouterLink}
+          to="/dashboard"
+          variant="h6"
+          sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 700, mr: 2 }}
+        >
+          {t('app.name')}
+        </Typography>
+        {compact ? (
+          <>
+            <Box sx={{ flex: 1 }} />
+            <IconButton
+              color="inherit"
+              aria-label={t('nav.openMenu')}
+              onClick={() => setMenuOpen(true)}
+            >
+              <MenuIcon />
+            </IconButton>
+            <Drawer anchor="right" open={menuOpen} onClose={() => setMenuOpen(false)}>
+              <Box sx={{ width: 260 }} role="presentation">
+                <Box sx={{ display: 'flex', justifyContent: 'flex-end', p: 1 }}>
+                  <IconButton aria-label={t('nav.closeMenu')} onClick={() => setMenuOpen(false)}>
+                    <CloseIcon />
+                  </IconButton>
+                </Box>
+                <List aria-label={t('nav.openMenu')}>
+                  {NAV_ITEMS.map((item) => (
+                    <ListItemButton
+                      key={item.to}
+                      component={RouterLink}
+                      to={item.to}
+                      selected={isActive(pathname, item.to)}
+                      aria-current={isActive(pathname, item.to) ? 'page' : undefined}
+                      onClick={() => setMenuOpen(false)}
+                    >
+                      <ListItemText primary={t(item.label)} />
+                    </ListItemButton>
+                  ))}
+                  <ListItemButton onClick={() => logout()}>
+                    <ListItemText primary={t('nav.logout')} />
+                  </ListItemButton>
+                </List>
+              </Box>
+            </Drawer>
+          </>
+        ) : (
+          <>
+            {NAV_ITEMS.map((item) => {
+              const active = isActive(pathname, item.to);
+              return (
+                <Button
+                  key={item.to}
+                  component={RouterLink}
+                  to={item.to}
+                  color="inherit"
+                  aria-current={active ? 'page' : undefined}
+                  sx={{
+                    textTransform: 'none',
+                    minWidth: 0,
+                    px: 1.5,
+                    fontWeight: active ? 700 : 400,
+                    bgcolor: active ? 'rgba(255,255,255,0.18)' : 'transparent',
+                  }}
+                >
+                  {t(item.label)}
+                </Button>
+              );
+            })}
+            <Box sx={{ flex: 1 }} />
+            <Button color="inherit" sx={{ textTransform: 'none' }} onClick={() => logout()}>
+              {t('nav.logout')}
+            </Button>
+          </>
+        )}
+      </Toolbar>
+    </AppBar>
+  );
+}

@@ -1,0 +1,128 @@
+import { Box, Button, Chip, Stack, TextField, Typography } from '@mui/material';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useListContext } from 'react-admin';
+import { useMessages } from '../i18n';
+import { ErrorBanner } from './ErrorBanner';
+
+/** 'Showing X of Y products' (spec: shared list behaviour). */
+export function ListSummary({ items }: { items: string }) {
+  const t = useMessages();
+  const { data, total, isPending } = useListContext();
+  if (isPending || total === undefined) return null;
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ my: 1 }} role="status">
+      {t('lists.showing', { shown: data?.length ?? 0, total, items })}
+    </Typography>
+  );
+}
+
+/** Page title with the page's main action beside it. */
+export function PageHeader({ title, action }: { title: string; action?: ReactNode }) {
+  return (
+    <Box
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'space-between',
+        gap: 2,
+        mb: 2,
+        flexWrap: 'wrap',
+      }}
+    >
+      <Typography variant="h4" component="h1">
+        {title}
+      </Typography>
+      {action}
+    </Box>
+  );
+}
+
+/** Search box bound to the list's `q` filter, applied after the user pauses typing. */
+export function SearchFilter({ label }: { label: string }) {
+  const { filterValues, setFilters } = useListContext();
+  const current = (filterValues.q as string | undefined) ?? '';
+  const [text, setText] = useState(current);
+  // When the filter changes elsewhere (a tag removed, Clear), show it in the box.
+  const [shown, setShown] = useState(current);
+  if (current !== shown) {
+    setShown(current);
+    setText(current);
+  }
+  useEffect(() => {
+    if (text === current) return;
+    const timer = setTimeout(() => {
+      const { q: _q, ...rest } = filterValues;
+      setFilters(text.trim() ? { ...rest, q: text } : rest, undefined, false);
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [text, current, filterValues, setFilters]);
+  return (
+    <TextField
+      type="search"
+      label={label}
+      value={text}
+      onChange={(event) => setText(event.target.value)}
+      fullWidth={false}
+      sx={{ flex: '1 1 260px', maxWidth: 420 }}
+    />
+  );
+}
+
+export interface FilterTag {
+  key: string;
+  label: string;
+}
+
+/** The active filters as removable tags, and a Clear button that removes them all. */
+export function FilterTags({ tags }: { tags: FilterTag[] }) {
+  const t = useMessages();
+  const { filterValues, setFilters } = useListContext();
+  if (tags.length === 0) return null;
+  const remove = (key: string) => {
+    const { [key]: _removed, ...rest } = filterValues;
+    setFilters(rest, undefined, false);
+  };
+  return (
+    <Stack
+      direction="row"
+      spacing={1}
+      sx={{ mt: 2, flexWrap: 'wrap', alignItems: 'center' }}
+      useFlexGap
+    >
+      {tags.map((tag) => (
+        <Chip key={tag.key} label={tag.label} onDelete={() => remove(tag.key)} />
+      ))}
+      <Button size="small" onClick={() => setFilters({}, undefined, false)}>
+        {t('lists.clear')}
+      </Button>
+    </Stack>
+  );
+}
+
+/** A failed list load: what went wrong and 'Try Again'. */
+export function ListLoadError({ message }: { message: string }) {
+  const t = useMessages();
+  const { refetch } = useListContext();
+  const [dismissed, setDismissed] = useState(false);
+  if (dismissed) return null;
+  return (
+    <ErrorBanner
+      message={message}
+      onClose={() => setDismissed(true)}
+      action={
+        <Button color="inherit" size="small" onClick={() => refetch()}>
+          {t('app.tryAgain')}
+        </Button>
+      }
+    />
+  );
+}
+
+/** The empty state of a list. */
+export function EmptyList({ text }: { text: string }) {
+  return (
+    <Typography color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>
+      {text}
+    </Typography>
+  );
+}

@@ -1,0 +1,14 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { App } from './App';
+
+// Real paths (/programs/edit/123), not hash URLs: the server falls back to the console for them.
+// A data router, so forms can warn before unsaved changes are navigated away from.
+const router = createBrowserRouter([{ path: '*', element: <App /> }]);
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <RouterProvider router={router} />
+  </StrictMode>,
+);

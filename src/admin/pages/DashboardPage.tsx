@@ -1,0 +1,89 @@
+import {
+  Box,
+  Button,
+  Card,
+  CardActionArea,
+  CardContent,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Typography,
+} from '@mui/material';
+import { useState } from 'react';
+import { useGetIdentity } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import { useMessages, type MessageKey } from '../i18n';
+
+const SHORTCUTS: { to: string; title: MessageKey; help: MessageKey }[] = [
+  {
+    to: '/programs',
+    title: 'dashboard.shortcuts.programs',
+    help: 'dashboard.shortcuts.programsHelp',
+  },
+  {
+    to: '/products',
+    title: 'dashboard.shortcuts.products',
+    help: 'dashboard.shortcuts.productsHelp',
+  },
+  {
+    to: '/contacts',
+    title: 'dashboard.shortcuts.contacts',
+    help: 'dashboard.shortcuts.contactsHelp',
+  },
+  { to: '/pods', title: 'dashboard.shortcuts.pods', help: 'dashboard.shortcuts.podsHelp' },
+];
+
+/** /dashboard: the greeting, the 'Send Test MMS' button and shortcuts to the four areas. */
+export default function DashboardPage() {
+  const t = useMessages();
+  const { identity } = useGetIdentity();
+  const [testDialogOpen, setTestDialogOpen] = useState(false);
+  const firstName = (identity?.firstName as string | undefined)?.trim();
+
+  return (
+    <Box sx={{ maxWidth: 960 }}>
+      <Typography variant="h4" component="h1" sx={{ mt: 2 }}>
+        {t('dashboard.hello', { name: firstName || t('dashboard.noName') })}
+      </Typography>
+      <Typography variant="h6" component="p" color="text.secondary" sx={{ mb: 3 }}>
+        {t('dashboard.prompt')}
+      </Typography>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' },
+          gap: 2,
+          mb: 3,
+        }}
+      >
+        {SHORTCUTS.map((shortcut) => (
+          <Card key={shortcut.to} variant="outlined">
+            <CardActionArea component={RouterLink} to={shortcut.to} sx={{ height: '100%' }}>
+              <CardContent>
+                <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+                  {t(shortcut.title)}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {t(shortcut.help)}
+                </Typography>
+              </CardContent>
+            </CardActionArea>
+          </Card>
+        ))}
+      </Box>
+      <Button variant="contained" onClick={() => setTestDialogOpen(true)}>
+        {t('dashboard.sendTestMms')}
+      </Button>
+      <Dialog open={testDialogOpen} onClose={() => setTestDialogOpen(false)}>
+        <DialogTitle>{t('dashboard.sendTestMms')}</DialogTitle>
+        <DialogContent>
+          <Typography>{t('dashboard.sendTestMmsUnavailable')}</Typography>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setTestDialogOpen(false)}>{t('dashboard.close')}</Button>
+        </DialogActions>
+      </Dialog>
+    </Box>
+  );
+}

@@ -1,0 +1,64 @@
+import { Alert, Button } from '@mui/material';
+import { useState } from 'react';
+import { EditBase, useEditContext } from 'react-admin';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { messages } from '../../shared/messages';
+import type { Product } from '../../shared/product';
+import { useMessages } from '../i18n';
+import { LoadingPage } from '../layout/LoadingPage';
+import { recordErrorMessage } from '../lists/listErrors';
+import { successState } from '../lists/SuccessBanner';
+import { serverMessage } from '../providers/httpClient';
+import { ProductForm } from './form/ProductForm';
+
+function ProductEditView({
+  error,
+  onDismissError,
+}: {
+  error: string | null;
+  onDismissError: () => void;
+}) {
+  const t = useMessages();
+  const { record, isPending, error: loadError } = useEditContext<Product>();
+  if (isPending) return <LoadingPage label={t('products.loading')} />;
+  if (loadError || !record) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" component={RouterLink} to="/products">
+            {t('products.back')}
+          </Button>
+        }
+      >
+        {recordErrorMessage(loadError, messages.products.errors)}
+      </Alert>
+    );
+  }
+  return <ProductForm mode="edit" error={error} onDismissError={onDismissError} />;
+}
+
+/** /products/edit/{id}: the product form with its status. */
+export default function ProductEdit() {
+  const t = useMessages();
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <EditBase
+      resource="products"
+      id={id}
+      mutationMode="pessimistic"
+      redirect={false}
+      // The view shows load failures itself, with 'Back to Products'.
+      queryOptions={{ onError: () => undefined, retry: false }}
+      mutationOptions={{
+        onSuccess: (product: Product) =>
+          navigate('/products', successState(t('products.updated', { name: product.name }))),
+        onError: (e: unknown) => setError(serverMessage(e, messages.products.errors.update)),
+      }}
+    >
+      <ProductEditView error={error} onDismissError={() => setError(null)} />
+    </EditBase>
+  );
+}

@@ -1,0 +1,47 @@
+import { TextField } from '@mui/material';
+import { useRef } from 'react';
+import { useController, useFormContext } from 'react-hook-form';
+import { LIMITS } from '../../../shared/constants';
+import { resizeMessages, type ProductMessage } from '../../../shared/product';
+import { useMessages } from '../../i18n';
+
+const isDayCount = (value: number) =>
+  Number.isInteger(value) && value >= LIMITS.daysMin && value <= LIMITS.daysMax;
+
+/**
+ * The number of days. Each valid change resizes the day messages at once: new days come empty,
+ * extra days are cut off (spec section 2). Days cut off are kept aside while the form is open, so
+ * typing "12" over "10" (passing through "1") loses no words.
+ */
+export function DaysField({ onDaysChange }: { onDaysChange: (days: number) => void }) {
+  const t = useMessages();
+  const { getValues, setValue } = useFormContext();
+  const { field, fieldState } = useController({ name: 'days' });
+  const stash = useRef<ProductMessage[]>([]);
+
+  const change = (raw: string) => {
+    const days = raw === '' ? '' : Number(raw);
+    field.onChange(days);
+    if (typeof days !== 'number' || !isDayCount(days)) return;
+    const current = getValues('messages') as ProductMessage[];
+    stash.current = [...current, ...stash.current.slice(current.length)];
+    setValue('messages', resizeMessages(current, days, stash.current), { shouldDirty: true });
+    onDaysChange(days);
+  };
+
+  return (
+    <TextField
+      name={field.name}
+      inputRef={field.ref}
+      onBlur={field.onBlur}
+      value={field.value ?? ''}
+      onChange={(event) => change(event.target.value)}
+      label={t('products.fields.days')}
+      type="number"
+      slotProps={{ htmlInput: { min: LIMITS.daysMin, max: LIMITS.daysMax, step: 1 } }}
+      sx={{ width: 140 }}
+      error={Boolean(fieldState.error)}
+      helperText={fieldState.error?.message}
+    />
+  );
+}

@@ -1,0 +1,76 @@
+import { Card, CardContent, Box, TextField, Typography } from '@mui/material';
+import { memo } from 'react';
+import { useController, useWatch } from 'react-hook-form';
+import type { MessageLink } from '../../../shared/product';
+import { useMessages } from '../../i18n';
+import { AddLinkButton, LinkRows, useMessageLinks } from './LinksEditor';
+import { MediaField } from './MediaField';
+import { MessageCounter } from './MessageCounter';
+import { SmsDetails } from './SmsDetails';
+
+export const dayElementId = (day: number) => `day-${day}`;
+export const dayTextId = (day: number) => `day-${day}-text`;
+/** The form's sticky top bar: a day scrolled to lands below it. */
+export const STICKY_BAR_HEIGHT = 88;
+
+/**
+ * The editor of one message (a day of the product). It subscribes to its own fields only, so
+ * typing in one day re-renders that day alone, however many days the product has.
+ */
+export const MessageEditor = memo(function MessageEditor({
+  path,
+  day,
+  title,
+}: {
+  path: string;
+  day: number;
+  title: string;
+}) {
+  const t = useMessages();
+  const { field, fieldState } = useController({ name: `${path}.text` });
+  const links = (useWatch({ name: `${path}.links` }) as MessageLink[] | undefined) ?? [];
+  const linkFields = useMessageLinks(path);
+  const text = (field.value as string) ?? '';
+
+  return (
+    <Card
+      variant="outlined"
+      id={dayElementId(day)}
+      sx={{ scrollMarginTop: `${STICKY_BAR_HEIGHT}px` }}
+      component="section"
+      aria-label={title}
+    >
+      <CardContent>
+        <Box
+          sx={{
+            display: 'flex',
+            justifyContent: 'space-between',
+            alignItems: 'baseline',
+            gap: 2,
+            mb: 1,
+          }}
+        >
+          <Typography variant="h6" component="h2">
+            {title}
+          </Typography>
+          <MessageCounter text={text} links={links} />
+        </Box>
+        <TextField
+          {...field}
+          id={dayTextId(day)}
+          value={text}
+          inputRef={field.ref}
+          label={t('products.fields.text')}
+          multiline
+          minRows={2}
+          fullWidth
+          error={Boolean(fieldState.error)}
+          helperText={fieldState.error?.message}
+        />
+        <SmsDetails text={text} links={links} onReplace={(next) => field.onChange(next)} />
+        <LinkRows path={path} links={linkFields} />
+        <MediaField path={path} day={day} actions={<AddLinkButton links={linkFields} />} />
+      </CardContent>
+    </Card>
+  );
+});

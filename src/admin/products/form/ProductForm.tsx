@@ -1,0 +1,165 @@
+import { Box, Button, Card, CardContent, MenuItem, Paper, Stack, Typography } from '@mui/material';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { Form, useRecordContext, useSaveContext } from 'react-admin';
+import { useFormState, useWatch } from 'react-hook-form';
+import { Link as RouterLink } from 'react-router-dom';
+import { LIMITS, PRODUCT_STATUSES } from '../../../shared/constants';
+import { totalMessages, type Product } from '../../../shared/product';
+import { productCreateSchema, productUpdateSchema } from '../../../shared/validation/product';
+import { FormTextField } from '../../forms/FormTextField';
+import { zodResolver } from '../../forms/zodResolver';
+import { useMessages } from '../../i18n';
+import { ErrorBanner } from '../../lists/ErrorBanner';
+import { PageHeader } from '../../lists/ListParts';
+import { DayJump } from './DayJump';
+import { DaysField } from './DaysField';
+import { ErrorSummary } from './ErrorSummary';
+import { GuidelineBox } from './GuidelineBox';
+import { MessageList, type MessageListHandle } from './MessageList';
+import { UploadsProvider, useUploads } from './uploads';
+
+export type ProductFormMode = 'create' | 'edit';
+
+function DaysSummary() {
+  const t = useMessages();
+  const days = Number(useWatch({ name: 'days' }));
+  if (!Number.isInteger(days) || days < LIMITS.daysMin || days > LIMITS.daysMax) return null;
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ alignSelf: 'center' }}>
+      {t('products.daysSummary', { days, total: totalMessages(days) })}
+    </Typography>
+  );
+}
+
+function FormActions({ mode }: { mode: ProductFormMode }) {
+  const t = useMessages();
+  const { saving } = useSaveContext();
+  const { isSubmitting } = useFormState();
+  const { active } = useUploads();
+  const busy = Boolean(saving) || isSubmitting;
+  return (
+    <Paper
+      elevation={3}
+      sx={{
+        position: 'sticky',
+        bottom: 0,
+        mt: 3,
+        p: 2,
+        display: 'flex',
+        gap: 2,
+        alignItems: 'center',
+        justifyContent: 'flex-end',
+        zIndex: 2,
+      }}
+    >
+      {active > 0 && (
+        <Typography variant="body2" color="text.secondary" sx={{ mr: 'auto' }}>
+          {t('products.errors.uploadInProgress')}
+        </Typography>
+      )}
+      <Button component={RouterLink} to="/products">
+        {t('app.cancel')}
+      </Button>
+      <Button type="submit" variant="contained" disabled={busy || active > 0}>
+        {busy
+          ? t('products.saving')
+          : mode === 'create'
+            ? t('products.create')
+            : t('products.save')}
+      </Button>
+    </Paper>
+  );
+}
+
+/**
+ * Create and Edit Product: name, days (and status on edit), then every message from the
+ * pre-message to the conclusion. Validated with the shared product schema, the API's own.
+ */
+export function ProductForm({
+  mode,
+  error,
+  onDismissError,
+}: {
+  mode: ProductFormMode;
+  error: string | null;
+  onDismissError: () => void;
+}) {
+  const t = useMessages();
+  const record = useRecordContext<Product>();
+  const [days, setDays] = useState<number>(record?.days ?? LIMITS.daysDefault);
+  const list = useRef<MessageListHandle>(null);
+  const jump = useCallback((day: number) => list.current?.jumpTo(day), []);
+  const resolver = useMemo(
+    () => zodResolver(mode === 'create' ? productCreateSchema : productUpdateSchema),
+    [mode],
+  );
+
+  return (
+    // noValidate: the spec's messages, not the browser's, say what is missing.
+    <Form
+      resolver={resolver}
+      mode="onSubmit"
+      reValidateMode="onChange"
+      noValidate
+      warnWhenUnsavedChanges
+    >
+      <UploadsProvider>
+        <PageHeader
+          title={mode === 'create' ? t('products.createTitle') : t('products.editTitle')}
+        />
+        <ErrorBanner message={error} onClose={onDismissError} />
+        <ErrorSummary days={days} onJump={jump} />
+        <Box
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 340px' },
+            gap: 3,
+            alignItems: 'start',
+          }}
+        >
+          <Box>
+            <Card variant="outlined" sx={{ mb: 2 }}>
+              <CardContent>
+                <FormTextField
+                  name="name"
+                  label={t('products.fields.name')}
+                  fullWidth
+                  required
+                  sx={{ mb: 2 }}
+                />
+                <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
+                  <DaysField onDaysChange={setDays} />
+                  {mode === 'edit' && (
+                    <FormTextField
+                      name="status"
+                      select
+                      label={t('products.fields.status')}
+                      sx={{ width: 180 }}
+                    >
+                      {PRODUCT_STATUSES.map((status) => (
+                        <MenuItem key={status} value={status}>
+                          {t(`products.statuses.${status}`)}
+                        </MenuItem>
+                      ))}
+                    </FormTextField>
+                  )}
+                  <DaysSummary />
+                </Stack>
+              </CardContent>
+            </Card>
+            <MessageList ref={list} days={days} />
+          </Box>
+          <Box sx={{ position: { lg: 'sticky' }, top: { lg: 88 } }}>
+            <GuidelineBox />
+            <Card variant="outlined">
+              <CardContent>
+                <DayJump days={days} onJump={jump} />
+              </CardContent>
+            </Card>
+          </Box>
+        </Box>
+        <FormActions mode={mode} />
+      </UploadsProvider>
+    </Form>
+  );
+}

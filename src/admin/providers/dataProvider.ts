@@ -1,0 +1,136 @@
+import type {
+  DataProvider,
+  GetListParams,
+  GetManyReferenceParams,
+  Identifier,
+  RaRecord,
+} from 'react-admin';
+import { httpClient } from './httpClient';
+import { uploadMedia } from './mediaUpload';
+
+/**
+ * Maps react-admin's data calls onto the HTTP API of spec section 7. The API wraps results in a key
+ * that depends on the resource (`{programs: [...]}`, `{data: [...]}`, `{contacts: [...]}`...); lists
+ * also accept paging, sorting and filters as query parameters and report `total`.
+ */
+export const RESOURCE_KEYS: Record<string, { list: string; one: string }> = {
+  programs: { list: 'programs', one: 'program' },
+  products: { list: 'data', one: 'data' },
+  contacts: { list: 'contacts', one: 'contact' },
+  pods: { list: 'pods', one: 'pod' },
+};
+
+type ApiRecord = Record<string, unknown> & { id?: Identifier; _id?: Identifier };
+
+/** API objects carry `_id` and `id`; react-admin needs `id`. */
+function withId(record: ApiRecord): RaRecord {
+  return { ...record, id: (record.id ?? record._id) as Identifier };
+}
+
+function keysOf(resource: string) {
+  const keys = RESOURCE_KEYS[resource];
+  if (!keys) throw new Error(`Unknown resource: ${resource}`);
+  return keys;
+}
+
+/** An entity in its key (`{contact: {...}}`), or the body itself when the API returns it bare. */
+function unwrapOne(resource: string, json: Record<string, unknown>): RaRecord {
+  const value = json[keysOf(resource).one];
+  return withId((value && typeof value === 'object' ? value : json) as ApiRecord);
+}
+
+export function listQuery(params: Partial<GetListParams>): URLSearchParams {
+  const query = new URLSearchParams();
+  const { page = 1, perPage = 25 } = params.pagination ?? {};
+  query.set('page', String(page));
+  query.set('perPage', String(perPage));
+  const { field = 'createdAt', order = 'DESC' } = params.sort ?? {};
+  query.set('sort', field);
+  query.set('order', order.toLowerCase());
+  for (const [key, value] of Object.entries(params.filter ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    query.set(key, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  return query;
+}
+
+async function getList<R extends RaRecord>(resource: string, params: Partial<GetListParams>) {
+  const { json } = await httpClient(`/${resource}?${listQuery(params)}`);
+  const rows = (json[keysOf(resource).list] ?? []) as ApiRecord[];
+  const total: number = typeof json.total === 'number' ? json.total : rows.length;
+  return { data: rows.map(withId) as R[], total };
+}
+
+const baseDataProvider: DataProvider = {
+  getList,
+
+  async getOne<R extends RaRecord>(resource: string, { id }: { id: Identifier }) {
+    const { json } = await httpClient(`/${resource}/${encodeURIComponent(String(id))}`);
+    return { data: unwrapOne(resource, json) as R };
+  },
+
+  async getMany<R extends RaRecord>(resource: string, { ids }: { ids: Identifier[] }) {
+    const { data } = await getList<R>(resource, {
+      pagination: { page: 1, perPage: ids.length },
+      filter: { ids },
+    });
+    return { data };
+  },
+
+  async getManyReference<R extends RaRecord>(
+    resource: string,
+    { target, id, ...params }: GetManyReferenceParams,
+  ) {
+    return getList<R>(resource, { ...params, filter: { ...params.filter, [target]: id } });
+  },
+
+  async create(resource, { data }) {
+    const { json } = await httpClient(`/${resource}`, {
+      method: 'POST',
+      body: JSON.stringify(data),
+    });
+    return { data: unwrapOne(resource, json) } as never;
+  },
+
+  async update(resource, { id, data }) {
+    const { json } = await httpClient(`/${resource}/${encodeURIComponent(String(id))}`, {
+      method: 'PUT',
+      body: JSON.stringify(data),
+    });
+    return { data: unwrapOne(resource, json) } as never;
+  },
+
+  async updateMany(resource, { ids, data }) {
+    await Promise.all(
+      ids.map((id) =>
+        httpClient(`/${resource}/${encodeURIComponent(String(id))}`, {
+          method: 'PUT',
+          body: JSON.stringify(data),
+        }),
+      ),
+    );
+    return { data: ids };
+  },
+
+  async delete(resource, { id, previousData }) {
+    await httpClient(`/${resource}/${encodeURIComponent(String(id))}`, { method: 'DELETE' });
+    return { data: (previousData ?? { id }) as never };
+  },
+
+  async deleteMany(resource, { ids }) {
+    await Promise.all(
+      ids.map((id) =>
+        httpClient(`/${resource}/${encodeURIComponent(String(id))}`, { method: 'DELETE' }),
+      ),
+    );
+    return { data: ids };
+  },
+};
+
+/** The standard calls plus the API's own (spec section 7 and what the spec leaves to us). */
+export const dataProvider = {
+  ...baseDataProvider,
+  uploadMedia,
+};
+
+export type TidingsDataProvider = typeof dataProvider;

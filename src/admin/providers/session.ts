@@ -1,0 +1,54 @@
+import type { ApiUser } from '../../shared/types';
+
+/**
+ * The signed-in session as the browser keeps it (spec section 4): the bearer token, the user the
+ * server returned, and when the token was last confirmed by the server.
+ */
+const TOKEN_KEY = 'tidings.token';
+const USER_KEY = 'tidings.user';
+const CHECKED_AT_KEY = 'tidings.sessionCheckedAt';
+
+export const session = {
+  getToken(): string | null {
+    return localStorage.getItem(TOKEN_KEY);
+  },
+
+  getUser(): ApiUser | null {
+    const raw = localStorage.getItem(USER_KEY);
+    if (!raw) return null;
+    try {
+      return JSON.parse(raw) as ApiUser;
+    } catch {
+      return null;
+    }
+  },
+
+  /** Milliseconds since the epoch of the last server confirmation; 0 when never. */
+  getCheckedAt(): number {
+    return Number(localStorage.getItem(CHECKED_AT_KEY)) || 0;
+  },
+
+  save(token: string, user: ApiUser, checkedAt: number) {
+    localStorage.setItem(TOKEN_KEY, token);
+    session.confirm(user, checkedAt);
+  },
+
+  confirm(user: ApiUser, checkedAt: number) {
+    localStorage.setItem(USER_KEY, JSON.stringify(user));
+    localStorage.setItem(CHECKED_AT_KEY, String(checkedAt));
+  },
+
+  /**
+   * Sign-out on this device: browser storage (including react-admin's saved list settings, which may
+   * name contacts) and every cookie of this site. Requests stop carrying the token at once, since
+   * the HTTP client reads it from storage for each call.
+   */
+  clear() {
+    localStorage.clear();
+    sessionStorage.clear();
+    for (const cookie of document.cookie.split(';')) {
+      const name = cookie.split('=')[0]?.trim();
+      if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+    }
+  },
+};

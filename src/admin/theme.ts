@@ -1,0 +1,16 @@
+import { defaultTheme, type RaThemeOptions } from 'react-admin';
+
+/** The console's look: react-admin's defaults with Tidings' sea-blue and a light page. */
+export const theme: RaThemeOptions = {
+  ...defaultTheme,
+  palette: {
+    primary: { main: '#0b6e8a' },
+    secondary: { main: '#134e5e' },
+    background: { default: '#f5f7f9' },
+  },
+  shape: { borderRadius: 8 },
+  components: {
+    ...defaultTheme.components,
+    MuiButton: { defaultProps: { disableElevation: true } },
+  },
+};

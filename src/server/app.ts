@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import fastifyHelmet from '@fastify/helmet';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { Database } from './db/client';
+import type { Config } from './env';
+import { consoleRoutes } from './http/console';
+import { errorHandler } from './http/errors';
+import './http/fastify-types';
+import { loggerOptions } from './http/logger';
+import { mediaFiles } from './http/media-files';
+import { apiRoutes } from './routes';
+
+/** JSON bodies above this get 413 (a 365-day product is well under 300 KB). */
+export const BODY_LIMIT = 1024 * 1024;
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  /** Defaults to the configured pino logger; tests pass false. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the Tidings HTTP server without listening, so tests can drive it with `inject`. */
+export async function buildApp({ config, database, logger }: AppOptions) {
+  const app = Fastify({
+    logger: logger ?? loggerOptions(config),
+    genReqId: () => randomUUID(),
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT,
+    // Finish in-flight requests on close but drop idle keep-alive connections at once.
+    forceCloseConnections: 'idle',
+  });
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorateRequest('user', null as never);
+  app.decorateRequest('session', null as never);
+
+  app.setErrorHandler(errorHandler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI (emotion) injects its styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        // Tidings is often run on plain http://localhost; do not rewrite its URLs to https.
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+
+  await app.register(apiRoutes, { prefix: '/api' });
+  await mediaFiles(app);
+  // Not encapsulated: its 404 handler is the root one, for /api and the console alike.
+  await consoleRoutes(app);
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

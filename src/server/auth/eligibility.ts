@@ -1,0 +1,21 @@
+import { STAFF_ROLES } from '../../shared/constants';
+import { messages } from '../../shared/messages';
+import type { UserRow } from '../services/users';
+
+const isStaff = (role: UserRow['role']) => (STAFF_ROLES as readonly string[]).includes(role);
+
+/**
+ * Why an account whose password was right may still not sign in, or null when it may. Only active
+ * admins and hosts with a verified email sign in; participants never (they have no password).
+ */
+export function signInRefusal(user: UserRow): string | null {
+  if (!isStaff(user.role) || !user.passwordHash) return messages.auth.invalidCredentials;
+  if (user.status !== 'active') return messages.auth.accountInactive;
+  if (!user.emailVerified) return messages.auth.emailNotVerified;
+  return null;
+}
+
+/** Whether an existing session of this user is still honoured (the same rules as signing in). */
+export function canHoldSession(user: UserRow): boolean {
+  return signInRefusal(user) === null;
+}

@@ -1,0 +1,55 @@
+import { eq, sql } from 'drizzle-orm';
+import { formatMessage } from '../../shared/format';
+import { messages } from '../../shared/messages';
+import type { LoginInput } from '../../shared/validation/auth';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import { forbidden, tooManyRequests, unauthorized } from '../http/errors';
+import { toApiUser } from '../services/users';
+import { signInRefusal } from './eligibility';
+import {
+  clearAccountFailures,
+  loginRetryAfter,
+  recordLoginFailure,
+  throttleKeys,
+} from './login-throttle';
+import { decoyPasswordHash, verifyPassword } from './passwords';
+import { createSession, type ClientInfo } from './sessions';
+
+/**
+ * Signs a staff member in and opens a session. A wrong email and a wrong password get the same
+ * 401 and take the same time; only someone who knows the password learns why an account is barred.
+ */
+export async function login(db: Db, input: LoginInput, client: ClientInfo) {
+  const keys = throttleKeys(input.email, client.ip);
+  const retryAfter = await loginRetryAfter(db, keys);
+  if (retryAfter > 0) {
+    const minutes = Math.ceil(retryAfter / 60);
+    throw tooManyRequests(formatMessage(messages.auth.tooManyAttempts, { minutes }), retryAfter);
+  }
+
+  const user = await db.query.users.findFirst({ where: eq(users.email, input.email) });
+  const passwordOk = await verifyPassword(
+    input.password,
+    user?.passwordHash ?? (await decoyPasswordHash()),
+  );
+  if (!user || !user.passwordHash || !passwordOk) {
+    await recordLoginFailure(db, keys);
+    throw unauthorized(messages.auth.invalidCredentials);
+  }
+  const refusal = signInRefusal(user);
+  if (refusal === messages.auth.invalidCredentials) {
+    await recordLoginFailure(db, keys);
+    throw unauthorized(refusal);
+  }
+  if (refusal) throw forbidden(refusal);
+
+  await clearAccountFailures(db, keys);
+  const [signedIn] = await db
+    .update(users)
+    .set({ lastLoginAt: new Date(), loginCount: sql`${users.loginCount} + 1` })
+    .where(eq(users.id, user.id))
+    .returning();
+  const { token } = await createSession(db, user.id, client);
+  return { user: toApiUser(signedIn!), token };
+}

@@ -1,0 +1,414 @@
+/**
+ * The database schema: one table per entity of spec section 3, plus what sign-in needs.
+ *
+ * Migrations are generated from this file by drizzle-kit (`npm run db:generate`) and committed in
+ * ./migrations; the server applies them at start on PGlite and PostgreSQL alike.
+ *
+ * Enumerations are text columns with CHECK constraints rather than PostgreSQL enums: a new value is
+ * then a one-line constraint change instead of an ALTER TYPE, and the lists come from src/shared.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import {
+  CONTACT_STATUSES,
+  DEFAULT_COUNTRY,
+  DEFAULT_TIME_ZONE,
+  LIMITS,
+  MEDIA_TYPES,
+  OFFERINGS,
+  POD_MEMBER_STATUSES,
+  POD_STATUSES,
+  PRODUCT_STATUSES,
+  ROLES,
+  TIME_ZONES,
+} from '../../shared/constants';
+
+/** `column IN ('a', 'b')` for a CHECK constraint; the values are our own constants, never input. */
+function oneOf(column: AnyPgColumn, values: readonly string[]): SQL {
+  const list = values.map((value) => `'${value.replace(/'/g, "''")}'`).join(', ');
+  return sql`${column} in (${sql.raw(list)})`;
+}
+
+const createdAt = () =>
+  timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+/** Contacts: participants, hosts and admins. Staff sign in with the same row. */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored trimmed and lower-cased (see shared/email.ts); unique. */
+    email: text('email').notNull(),
+    /** `scrypt$N$r$p$salt$hash`; null until a password is set. Participants never have one. */
+    passwordHash: text('password_hash'),
+    role: text('role', { enum: ROLES }).notNull(),
+    status: text('status', { enum: CONTACT_STATUSES }).notNull().default('active'),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    /** E.164, e.g. +14155550123. */
+    phone: text('phone'),
+    street: text('street').notNull().default(''),
+    city: text('city').notNull().default(''),
+    state: text('state').notNull().default(''),
+    zipCode: text('zip_code').notNull().default(''),
+    country: text('country').notNull().default(DEFAULT_COUNTRY),
+    bio: text('bio').notNull().default(''),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    smsVerified: boolean('sms_verified').notNull().default(false),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
+    loginCount: integer('login_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    // The contacts list sorts by full name; this keeps that sort off a full-table scan.
+    index('users_full_name_idx').using('btree', sql`lower(${t.firstName} || ' ' || ${t.lastName})`),
+    index('users_created_at_idx').on(t.createdAt),
+    index('users_role_status_idx').on(t.role, t.status),
+    index('users_phone_idx').on(t.phone),
+    check('users_role_check', oneOf(t.role, ROLES)),
+    check('users_status_check', oneOf(t.status, CONTACT_STATUSES)),
+    check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
+    // Participants use SMS opt-in; they never verify an email or hold a password (spec section 6).
+    check(
+      'users_participant_no_login_check',
+      sql`${t.role} <> 'participant' or (${t.passwordHash} is null and ${t.emailVerified} = false)`,
+    ),
+  ],
+);
+
+/** Uploaded media (images, GIFs, videos) attached to product messages and served for MMS. */
+export const media = pgTable(
+  'media',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Random file name under DATA_DIR/media; never derived from the client's name. */
+    storageName: text('storage_name').notNull(),
+    originalName: text('original_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    type: text('type', { enum: MEDIA_TYPES }).notNull(),
+    size: integer('size').notNull(),
+    durationMs: integer('duration_ms'),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('media_storage_name_unique').on(t.storageName),
+    check('media_type_check', oneOf(t.type, MEDIA_TYPES)),
+    check('media_size_check', sql`${t.size} > 0`),
+  ],
+);
+
+/** A product: the message series a program sends over `days` days. */
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    days: integer('days').notNull(),
+    status: text('status', { enum: PRODUCT_STATUSES }).notNull().default('active'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('products_created_at_idx').on(t.createdAt),
+    index('products_status_idx').on(t.status),
+    check('products_status_check', oneOf(t.status, PRODUCT_STATUSES)),
+    check(
+      'products_days_check',
+      sql`${t.days} between ${sql.raw(String(LIMITS.daysMin))} and ${sql.raw(String(LIMITS.daysMax))}`,
+    ),
+  ],
+);
+
+/**
+ * One message of a product: day 0 is the pre-message, 1..days the daily messages and days+1 the
+ * conclusion. One row per (product, day).
+ */
+export const productMessages = pgTable(
+  'product_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    day: integer('day').notNull(),
+    text: text('text').notNull().default(''),
+    /** [{url, label}] */
+    links: jsonb('links').$type<{ url: string; label: string }[]>().notNull().default([]),
+    mediaId: uuid('media_id').references(() => media.id, { onDelete: 'restrict' }),
+    fallbackUrl: text('fallback_url'),
+  },
+  (t) => [
+    uniqueIndex('product_messages_product_day_unique').on(t.productId, t.day),
+    index('product_messages_media_idx').on(t.mediaId),
+    check('product_messages_day_check', sql`${t.day} >= 0`),
+  ],
+);
+
+/** A named group of contacts; programs send to the participants of their pods. */
+export const pods = pgTable(
+  'pods',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The human id, e.g. POD-20260314-091500; unique. */
+    podId: text('pod_id').notNull(),
+    podName: text('pod_name').notNull(),
+    status: text('status', { enum: POD_STATUSES }).notNull().default('active'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('pods_pod_id_unique').on(t.podId),
+    index('pods_created_at_idx').on(t.createdAt),
+    check('pods_status_check', oneOf(t.status, POD_STATUSES)),
+  ],
+);
+
+/** Membership of a contact in a pod. Removal keeps the row (status removed) as history. */
+export const podMembers = pgTable(
+  'pod_members',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    podId: uuid('pod_id')
+      .notNull()
+      .references(() => pods.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Pod members are always participants (spec section 6). */
+    role: text('role', { enum: ['participant'] })
+      .notNull()
+      .default('participant'),
+    status: text('status', { enum: POD_MEMBER_STATUSES }).notNull().default('active'),
+    joinedAt: timestamp('joined_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    removedAt: timestamp('removed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('pod_members_pod_user_unique').on(t.podId, t.userId),
+    index('pod_members_user_idx').on(t.userId),
+    check('pod_members_role_check', sql`${t.role} = 'participant'`),
+    check('pod_members_status_check', oneOf(t.status, POD_MEMBER_STATUSES)),
+  ],
+);
+
+/** A program: a product with an offering and a time zone, sent to the participants of its pods. */
+export const programs = pgTable(
+  'programs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    programName: text('program_name').notNull(),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'restrict' }),
+    offering: text('offering', { enum: OFFERINGS }).notNull().default('Standard'),
+    /** Required when the offering is Nuanced. */
+    offeringType: text('offering_type'),
+    timeZone: text('time_zone', { enum: TIME_ZONES }).notNull().default(DEFAULT_TIME_ZONE),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('programs_created_at_idx').on(t.createdAt),
+    index('programs_product_idx').on(t.productId),
+    check('programs_offering_check', oneOf(t.offering, OFFERINGS)),
+    check('programs_time_zone_check', oneOf(t.timeZone, TIME_ZONES)),
+    check(
+      'programs_offering_type_check',
+      sql`${t.offering} <> 'Nuanced' or coalesce(btrim(${t.offeringType}), '') <> ''`,
+    ),
+  ],
+);
+
+/** The pods a program sends to. */
+export const programPods = pgTable(
+  'program_pods',
+  {
+    programId: uuid('program_id')
+      .notNull()
+      .references(() => programs.id, { onDelete: 'cascade' }),
+    podId: uuid('pod_id')
+      .notNull()
+      .references(() => pods.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.programId, t.podId] }),
+    index('program_pods_pod_idx').on(t.podId),
+  ],
+);
+
+/**
+ * Console sessions. Only a SHA-256 of the bearer token is stored, so a copy of the database does
+ * not hand out working tokens.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+    /** The absolute end of the session, however active it is. */
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [
+    uniqueIndex('sessions_token_hash_unique').on(t.tokenHash),
+    index('sessions_user_idx').on(t.userId),
+    index('sessions_expires_at_idx').on(t.expiresAt),
+  ],
+);
+
+export const ONE_TIME_TOKEN_PURPOSES = ['verify_email', 'set_password'] as const;
+export type OneTimeTokenPurpose = (typeof ONE_TIME_TOKEN_PURPOSES)[number];
+
+/** Single-use, expiring tokens for email verification and password setup; stored hashed. */
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ONE_TIME_TOKEN_PURPOSES }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('one_time_tokens_token_hash_unique').on(t.tokenHash),
+    index('one_time_tokens_user_idx').on(t.userId),
+    check('one_time_tokens_purpose_check', oneOf(t.purpose, ONE_TIME_TOKEN_PURPOSES)),
+  ],
+);
+
+/**
+ * Failed sign-in attempts, keyed by account (`account:<email>`) and by client address
+ * (`ip:<address>`). Kept in the database so that several server processes share one count.
+ */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    key: text('key').notNull(),
+    failedAt: timestamp('failed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('login_failures_key_failed_at_idx').on(t.key, t.failedAt)],
+);
+
+/** Facts about this installation, such as whether the first admin was created. */
+export const appMeta = pgTable('app_meta', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  createdAt: createdAt(),
+});
+
+export const OUTBOUND_MESSAGE_KINDS = [
+  'optin',
+  'program',
+  'confirmation',
+  'reply',
+  'test',
+] as const;
+export const OUTBOUND_MESSAGE_STATUSES = [
+  'queued',
+  'sending',
+  'sent',
+  'delivered',
+  'failed',
+  'expired',
+  'cancelled',
+] as const;
+
+/**
+ * The outbox of everything Tidings sends by SMS/MMS: opt-in requests, program days, replies, test
+ * messages. The delivery engine sends queued rows; a program's day for a contact can exist once.
+ */
+export const outboundMessages = pgTable(
+  'outbound_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: OUTBOUND_MESSAGE_KINDS }).notNull(),
+    contactId: uuid('contact_id').references(() => users.id, { onDelete: 'set null' }),
+    /** E.164, copied at queue time: a later phone change does not redirect a queued message. */
+    toPhone: text('to_phone').notNull(),
+    body: text('body').notNull(),
+    mediaUrl: text('media_url'),
+    programId: uuid('program_id').references(() => programs.id, { onDelete: 'set null' }),
+    day: integer('day'),
+    status: text('status', { enum: OUTBOUND_MESSAGE_STATUSES }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    /** Not sent before this time (a program's send time, a retry's backoff). */
+    sendAfter: timestamp('send_after', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** Not sent after this time: a message that is too late is dropped, not sent. */
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+    providerMessageId: text('provider_message_id'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('outbound_messages_program_contact_day_unique')
+      .on(t.programId, t.contactId, t.day)
+      .where(sql`${t.programId} is not null`),
+    index('outbound_messages_status_send_after_idx').on(t.status, t.sendAfter),
+    index('outbound_messages_contact_idx').on(t.contactId),
+    check('outbound_messages_kind_check', oneOf(t.kind, OUTBOUND_MESSAGE_KINDS)),
+    check('outbound_messages_status_check', oneOf(t.status, OUTBOUND_MESSAGE_STATUSES)),
+  ],
+);
+
+export const OUTBOUND_EMAIL_KINDS = ['welcome'] as const;
+export const OUTBOUND_EMAIL_STATUSES = ['queued', 'sent', 'failed'] as const;
+
+/**
+ * Emails waiting to be sent. A welcome email's verification link is made when it is sent, so no
+ * usable token is ever stored here.
+ */
+export const outboundEmails = pgTable(
+  'outbound_emails',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: OUTBOUND_EMAIL_KINDS }).notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    toEmail: text('to_email').notNull(),
+    status: text('status', { enum: OUTBOUND_EMAIL_STATUSES }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('outbound_emails_status_created_idx').on(t.status, t.createdAt),
+    index('outbound_emails_user_idx').on(t.userId),
+    check('outbound_emails_kind_check', oneOf(t.kind, OUTBOUND_EMAIL_KINDS)),
+    check('outbound_emails_status_check', oneOf(t.status, OUTBOUND_EMAIL_STATUSES)),
+  ],
+);

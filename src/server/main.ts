@@ -1,0 +1,81 @@
+/**
+ * Starts Tidings: reads the configuration, prepares the database, listens, and shuts down cleanly on
+ * SIGTERM/SIGINT. Everything else is built in app.ts.
+ */
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './env';
+import { startMaintenance } from './services/maintenance';
+import { bootstrapNotice, prepareDatabase } from './startup';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+
+  let prepared: Awaited<ReturnType<typeof prepareDatabase>>;
+  try {
+    prepared = await prepareDatabase(config, (error) =>
+      process.stderr.write(`database connection error: ${error.message}\n`),
+    );
+  } catch (error) {
+    fail(`Tidings could not start: ${(error as Error).message}`);
+  }
+  const { database, bootstrap } = prepared;
+
+  const app = await buildApp({ config, database });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await database.close();
+    const e = error as NodeJS.ErrnoException;
+    fail(
+      e.code === 'EADDRINUSE'
+        ? `Tidings could not start: PORT ${config.port} is already in use; set PORT to a free port.`
+        : `Tidings could not start: ${e.message}`,
+    );
+  }
+
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  // PORT=0 picks a free port: the printed address must show the one actually taken.
+  const url = config.port === 0 ? `http://localhost:${port}` : config.publicUrl;
+  if (bootstrap) process.stdout.write(bootstrapNotice(bootstrap, url));
+  process.stdout.write(`Tidings is running at ${url} (database: ${database.label})\n`);
+
+  const stopMaintenance = startMaintenance(database.db, app.log);
+
+  let closing = false;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      process.stderr.write('Shutdown took too long; exiting.\n');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    try {
+      stopMaintenance();
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      process.stderr.write(`Error during shutdown: ${(error as Error).message}\n`);
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', (signal) => void shutdown(signal));
+  process.once('SIGINT', (signal) => void shutdown(signal));
+}
+
+await main();

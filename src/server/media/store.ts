@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { LIMITS } from '../../shared/constants';
+import { MEDIA_URL_PREFIX, mediaFileProblem, mediaFormatOf } from '../../shared/media';
+import { messages } from '../../shared/messages';
+import type { MessageMedia } from '../../shared/product';
+import type { Db } from '../db/client';
+import { media } from '../db/schema';
+import { badRequest, payloadTooLarge } from '../http/errors';
+import { detectFormat, mp4DurationSeconds } from './detect';
+
+export type MediaRow = typeof media.$inferSelect;
+
+/** A stored name: 128 random bits, URL-safe, with the extension of the detected format. */
+export const STORED_NAME_PATTERN = /^[A-Za-z0-9_-]{22}\.(jpg|png|gif|mp4)$/;
+
+/** The name shown to staff: the client's file name without any path, trimmed to 255 characters. */
+export function displayName(filename: string): string {
+  const base = filename.split(/[/\\]/).pop() ?? '';
+  const printable = [...base].filter((char) => char >= ' ' && char !== '\u007f').join('');
+  return printable.trim().slice(0, 255) || 'upload';
+}
+
+export function toMessageMedia(row: MediaRow): MessageMedia {
+  return {
+    type: row.type,
+    filename: row.originalName,
+    mimeType: row.mimeType,
+    size: row.size,
+    url: `${MEDIA_URL_PREFIX}${row.storageName}`,
+  };
+}
+
+/**
+ * Checks an upload and keeps it: the extension must name an accepted format, the content must be
+ * that format, within its size (and for video, length). The file is written under a random name
+ * (never the client's), then recorded; a failure leaves neither a file nor a row behind.
+ */
+export async function storeMedia(
+  db: Db,
+  mediaDir: string,
+  upload: { filename: string; content: Buffer; uploadedBy: string },
+): Promise<MediaRow> {
+  const filename = displayName(upload.filename);
+  const problem = mediaFileProblem({ name: filename, size: upload.content.length });
+  if (problem) {
+    const tooLarge =
+      problem === messages.media.imageTooLarge || problem === messages.media.videoTooLarge;
+    throw tooLarge ? payloadTooLarge(problem) : badRequest(problem);
+  }
+
+  const claimed = mediaFormatOf(filename)!;
+  const actual = detectFormat(upload.content);
+  // The extension already passed the size check, and it names the same format as the content.
+  if (!actual || actual.mimeType !== claimed.mimeType) throw badRequest(messages.media.invalidType);
+  let durationMs: number | null = null;
+  if (actual.type === 'video') {
+    const seconds = mp4DurationSeconds(upload.content);
+    if (seconds === null) throw badRequest(messages.media.videoUnreadable);
+    if (seconds > LIMITS.videoSeconds) throw badRequest(messages.media.videoTooLong);
+    durationMs = Math.round(seconds * 1000);
+  }
+
+  await mkdir(mediaDir, { recursive: true });
+  const storageName = `${randomBytes(16).toString('base64url')}.${actual.extension}`;
+  const finalPath = path.join(mediaDir, storageName);
+  const partialPath = `${finalPath}.part`;
+  await writeFile(partialPath, upload.content, { flag: 'wx' });
+  try {
+    await rename(partialPath, finalPath);
+    const [row] = await db
+      .insert(media)
+      .values({
+        storageName,
+        originalName: filename,
+        mimeType: actual.mimeType,
+        type: actual.type,
+        size: upload.content.length,
+        durationMs,
+        uploadedBy: upload.uploadedBy,
+      })
+      .returning();
+    return row!;
+  } catch (error) {
+    await rm(partialPath, { force: true });
+    await rm(finalPath, { force: true });
+    throw error;
+  }
+}

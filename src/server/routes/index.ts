@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import { authenticate } from '../auth/authenticate';
+import { authRoutes } from './auth';
+import { contactRoutes } from './contacts';
+import { healthRoutes } from './health';
+import { podRoutes } from './pods';
+import { mediaRoutes } from './media';
+import { productRoutes } from './products';
+
+/** Everything under /api. Each route needs a signed-in user unless its config says `public`. */
+export async function apiRoutes(app: FastifyInstance) {
+  app.addHook('onRequest', authenticate);
+  // API answers are per user and change often: never cache them anywhere.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(mediaRoutes);
+  await app.register(productRoutes);
+  await app.register(contactRoutes);
+  await app.register(podRoutes);
+}

@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { messages } from '../../shared/messages';
+import { dayOfField } from '../../shared/product';
+import type { ValidationDetail } from '../../shared/types';
+import {
+  productCreateSchema,
+  productListQuerySchema,
+  productUpdateSchema,
+} from '../../shared/validation/product';
+import { notFound } from '../http/errors';
+import { parseInput } from '../http/validate';
+import { createProduct, getProduct, listProducts, updateProduct } from '../services/products';
+
+const idParams = z.object({ id: z.uuid() });
+
+/** Validation details name the day each failing field belongs to. */
+function withDay(body: unknown) {
+  const raw = (body ?? {}) as { days?: unknown; messages?: unknown };
+  const days = Number.isInteger(Number(raw.days))
+    ? Number(raw.days)
+    : Array.isArray(raw.messages)
+      ? raw.messages.length
+      : 0;
+  return (detail: ValidationDetail): ValidationDetail => {
+    const day = dayOfField(detail.field, days);
+    return day === undefined ? detail : { ...detail, day };
+  };
+}
+
+/** The id of the URL, or a 404: a malformed id names no product. */
+function productId(params: unknown): string {
+  const parsed = idParams.safeParse(params);
+  if (!parsed.success) throw notFound(messages.products.notFound);
+  return parsed.data.id;
+}
+
+/** Products and their day messages (spec section 7): `{data}` in every answer. */
+export async function productRoutes(app: FastifyInstance) {
+  app.get('/products', async (request) => {
+    const query = parseInput(productListQuerySchema, request.query);
+    return listProducts(app.db, query);
+  });
+
+  app.get('/products/:id', async (request) => {
+    const product = await getProduct(app.db, productId(request.params));
+    if (!product) throw notFound(messages.products.notFound);
+    return { data: product };
+  });
+
+  app.post('/products', async (request, reply) => {
+    const input = parseInput(productCreateSchema, request.body, withDay(request.body));
+    const product = await createProduct(app.db, input, request.user.id);
+    return reply.code(201).send({ data: product });
+  });
+
+  app.put('/products/:id', async (request) => {
+    const id = productId(request.params);
+    const input = parseInput(productUpdateSchema, request.body, withDay(request.body));
+    return { data: await updateProduct(app.db, id, input) };
+  });
+}

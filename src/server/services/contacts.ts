@@ -1,0 +1,180 @@
+import { and, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import { messages } from '../../shared/messages';
+import type { ApiUser } from '../../shared/types';
+import type { ContactInput, contactListQuerySchema } from '../../shared/validation/contact';
+import { assertKeepsAnAdmin, assertMayManage } from '../auth/permissions';
+import { hashPassword } from '../auth/passwords';
+import type { Db, Tx } from '../db/client';
+import { isUniqueViolation } from '../db/errors';
+import { users } from '../db/schema';
+import { conflict, notFound } from '../http/errors';
+import { queueOptinMessage } from '../outbox/optin';
+import { queueWelcomeEmail } from '../outbox/welcome';
+import { containsPattern, orderOf, pageOf } from './list';
+import { toApiUser, type UserRow } from './users';
+
+export type ContactListQuery = z.output<typeof contactListQuerySchema>;
+
+const fullName = sql`lower(${users.firstName} || ' ' || ${users.lastName})`;
+
+const SORT_COLUMNS = {
+  fullName,
+  email: users.email,
+  phone: users.phone,
+  role: users.role,
+  status: users.status,
+  verified: sql`case when ${users.role} = 'participant' then ${users.smsVerified} else ${users.emailVerified} end`,
+  createdAt: users.createdAt,
+  lastLogin: users.lastLoginAt,
+};
+
+/** The WHERE of a contact list: search over name, email and phone; role, status and id filters. */
+export function contactFilter(query: ContactListQuery): SQL | undefined {
+  const pattern = query.q ? containsPattern(query.q) : undefined;
+  return and(
+    pattern
+      ? or(
+          ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+          ilike(users.email, pattern),
+          ilike(users.phone, pattern),
+        )
+      : undefined,
+    query.role?.length ? inArray(users.role, query.role) : undefined,
+    query.status?.length ? inArray(users.status, query.status) : undefined,
+    query.ids?.length ? inArray(users.id, query.ids) : undefined,
+  );
+}
+
+export async function listContacts(db: Db, query: ContactListQuery) {
+  const where = contactFilter(query);
+  const { limit, offset } = pageOf(query);
+  const rows = await db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(...orderOf(SORT_COLUMNS, query, users.id))
+    .limit(limit as number)
+    .offset(offset);
+  const [{ total }] = (await db.select({ total: count() }).from(users).where(where)) as [
+    { total: number },
+  ];
+  return { contacts: rows.map(toApiUser), total };
+}
+
+/** Contact rows in list order, page after page, for exports of any size. */
+export async function* contactsInOrder(db: Db, query: ContactListQuery, pageSize = 1000) {
+  for (let page = 1; ; page++) {
+    const rows = await db
+      .select()
+      .from(users)
+      .where(contactFilter(query))
+      .orderBy(...orderOf(SORT_COLUMNS, query, users.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize);
+    yield* rows;
+    if (rows.length < pageSize) return;
+  }
+}
+
+export async function getContact(db: Db, id: string): Promise<ApiUser | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row ? toApiUser(row) : null;
+}
+
+/** The columns a contact payload sets. */
+function contactColumns(input: ContactInput) {
+  return {
+    email: input.email,
+    role: input.role,
+    status: input.status,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    phone: input.phone,
+    street: input.address.street,
+    city: input.address.city,
+    state: input.address.state,
+    zipCode: input.address.zipCode,
+    country: input.address.country,
+    bio: input.bio,
+    emailVerified: input.emailVerified,
+    smsVerified: input.smsVerified,
+  };
+}
+
+/** Runs `write`, turning a duplicate email into a 409 that says so. */
+async function uniqueEmail<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error, 'users_email_unique'))
+      throw conflict(messages.contacts.duplicateEmail);
+    throw error;
+  }
+}
+
+export interface ContactWriteResult {
+  contact: ApiUser;
+  optinMessageSent: boolean;
+  welcomeEmailSent: boolean;
+}
+
+/**
+ * Creates a contact and queues what it asks for (an opt-in SMS, a welcome email) in the same
+ * transaction: the contact and its messages exist together, or not at all.
+ */
+export async function createContact(
+  db: Db,
+  input: ContactInput,
+  actor: UserRow,
+): Promise<ContactWriteResult> {
+  assertMayManage(actor, input.role);
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  return uniqueEmail(() =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({ ...contactColumns(input), passwordHash })
+        .returning();
+      const optinMessageSent = input.sendOptinMessage ? await queueOptinMessage(tx, row!) : false;
+      const welcomeEmailSent = input.sendWelcomeEmail ? await queueWelcomeEmail(tx, row!) : false;
+      return { contact: toApiUser(row!), optinMessageSent, welcomeEmailSent };
+    }),
+  );
+}
+
+async function lockContact(tx: Tx, id: string): Promise<UserRow> {
+  const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+  if (!row) throw notFound(messages.contacts.notFound);
+  return row;
+}
+
+/**
+ * Replaces a contact's details. A contact who becomes a participant loses their password (and so
+ * their sessions); no change may leave Tidings without an admin who can sign in.
+ */
+export async function updateContact(
+  db: Db,
+  id: string,
+  input: ContactInput,
+  actor: UserRow,
+): Promise<Omit<ContactWriteResult, 'welcomeEmailSent'>> {
+  return uniqueEmail(() =>
+    db.transaction(async (tx) => {
+      const before = await lockContact(tx, id);
+      assertMayManage(actor, before.role, input.role);
+      await assertKeepsAnAdmin(tx, before, input);
+      const [row] = await tx
+        .update(users)
+        .set({
+          ...contactColumns(input),
+          ...(input.role === 'participant' ? { passwordHash: null } : {}),
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, id))
+        .returning();
+      const optinMessageSent = input.sendOptinMessage ? await queueOptinMessage(tx, row!) : false;
+      return { contact: toApiUser(row!), optinMessageSent };
+    }),
+  );
+}

@@ -1,0 +1,255 @@
+import { eq } from 'drizzle-orm';
+import { TIME_ZONES, type Offering, type TimeZone } from '../../shared/constants';
+import type { Db, Tx } from '../db/client';
+import {
+  appMeta,
+  podMembers,
+  pods,
+  productMessages,
+  products,
+  programPods,
+  programs,
+  users,
+} from '../db/schema';
+import {
+  DEMO_PRODUCTS,
+  FIRST_NAMES,
+  LAST_NAMES,
+  PLACES,
+  STREETS,
+  type DemoMessage,
+} from './demo-content';
+
+const DEMO_KEY = 'demo_seed';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface DemoSummary {
+  skipped: boolean;
+  products: number;
+  contacts: number;
+  pods: number;
+  podMembers: number;
+  programs: number;
+}
+
+/** A small deterministic PRNG (mulberry32), so every demo database looks the same. */
+function random(seed: number) {
+  let state = seed;
+  const next = () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!,
+  };
+}
+
+/**
+ * Fills the database with believable demo data: products with their day messages, 200 contacts of
+ * every role, pods with members and programs. It only inserts: rows that exist (an email or a pod
+ * id already taken) are left alone, and a second run adds nothing.
+ */
+export async function seedDemo(db: Db, now = new Date()): Promise<DemoSummary> {
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(appMeta)
+      .values({ key: DEMO_KEY, value: { seededAt: now.toISOString() } })
+      .onConflictDoNothing()
+      .returning();
+    if (claimed.length === 0) {
+      return { skipped: true, products: 0, contacts: 0, pods: 0, podMembers: 0, programs: 0 };
+    }
+    const rand = random(20_260_314);
+    const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS - rand.int(0, DAY_MS));
+
+    const productIds = await insertProducts(tx, daysAgo);
+    const contacts = await insertContacts(tx, rand, daysAgo);
+    const participants = contacts.filter((c) => c.role === 'participant' && c.status === 'active');
+
+    const podIds: string[] = [];
+    let memberCount = 0;
+    const podNames = [
+      'Portland Cohort A',
+      'Portland Cohort B',
+      'Night Shift Nurses',
+      'Downtown Office',
+      'Warehouse Team',
+      'Fall Beginners',
+    ];
+    for (const [index, podName] of podNames.entries()) {
+      const created = daysAgo(60 - index * 8);
+      const [pod] = await tx
+        .insert(pods)
+        .values({
+          podId: `POD-DEMO-${String(index + 1).padStart(2, '0')}`,
+          podName,
+          createdAt: created,
+          updatedAt: created,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!pod) continue;
+      podIds.push(pod.id);
+      const size = rand.int(12, 28);
+      const start = rand.int(0, Math.max(0, participants.length - size));
+      const members = participants.slice(start, start + size);
+      await tx
+        .insert(podMembers)
+        .values(members.map((m) => ({ podId: pod.id, userId: m.id, joinedAt: created })));
+      memberCount += members.length;
+    }
+
+    const programSpecs: {
+      name: string;
+      product?: number;
+      offering: Offering;
+      offeringType?: string;
+      timeZone: TimeZone;
+      pods: number[];
+    }[] = [
+      {
+        name: 'Spring Wellness Cohort',
+        product: 0,
+        offering: 'Standard',
+        timeZone: 'America/Los_Angeles',
+        pods: [0, 1],
+      },
+      {
+        name: 'Night Shift Sleep Study',
+        product: 2,
+        offering: 'Nuanced',
+        offeringType: 'Shift workers',
+        timeZone: 'America/Chicago',
+        pods: [2],
+      },
+      {
+        name: 'Hydration at Work',
+        product: 1,
+        offering: 'Standard',
+        timeZone: 'America/New_York',
+        pods: [3, 4],
+      },
+      {
+        name: 'Fall Movement Pilot',
+        product: 3,
+        offering: 'Nuanced',
+        offeringType: 'Beginners',
+        timeZone: 'America/Denver',
+        pods: [5],
+      },
+      { name: 'Summer Series (draft)', offering: 'Standard', timeZone: TIME_ZONES[6], pods: [] },
+    ];
+    for (const [index, spec] of programSpecs.entries()) {
+      const created = daysAgo(40 - index * 7);
+      const [program] = await tx
+        .insert(programs)
+        .values({
+          programName: spec.name,
+          productId: spec.product === undefined ? null : productIds[spec.product]!,
+          offering: spec.offering,
+          offeringType: spec.offeringType ?? null,
+          timeZone: spec.timeZone,
+          createdAt: created,
+          updatedAt: created,
+        })
+        .returning();
+      const linked = spec.pods.map((i) => podIds[i]).filter((id): id is string => Boolean(id));
+      if (linked.length > 0) {
+        await tx
+          .insert(programPods)
+          .values(linked.map((podId) => ({ programId: program!.id, podId })));
+      }
+    }
+
+    return {
+      skipped: false,
+      products: productIds.length,
+      contacts: contacts.length,
+      pods: podIds.length,
+      podMembers: memberCount,
+      programs: programSpecs.length,
+    };
+  });
+}
+
+async function insertProducts(tx: Tx, daysAgo: (days: number) => Date): Promise<string[]> {
+  const ids: string[] = [];
+  for (const [index, demo] of DEMO_PRODUCTS.entries()) {
+    const created = daysAgo(90 - index * 10);
+    const [product] = await tx
+      .insert(products)
+      .values({
+        name: demo.name,
+        days: demo.messages.length,
+        status: demo.status,
+        createdAt: created,
+        updatedAt: created,
+      })
+      .returning();
+    const series: DemoMessage[] = [demo.preMessage, ...demo.messages, demo.conclusionMessage];
+    await tx.insert(productMessages).values(
+      series.map((message, day) => ({
+        productId: product!.id,
+        day,
+        text: message.text,
+        links: message.links ?? [],
+      })),
+    );
+    ids.push(product!.id);
+  }
+  return ids;
+}
+
+const CONTACT_COUNT = 200;
+const ROLE_PLAN = { admin: 6, host: 24 } as const;
+
+async function insertContacts(
+  tx: Tx,
+  rand: ReturnType<typeof random>,
+  daysAgo: (days: number) => Date,
+) {
+  const rows: (typeof users.$inferInsert)[] = [];
+  for (let i = 0; i < CONTACT_COUNT; i++) {
+    const role =
+      i < ROLE_PLAN.admin ? 'admin' : i < ROLE_PLAN.admin + ROLE_PLAN.host ? 'host' : 'participant';
+    const firstName = FIRST_NAMES[i % FIRST_NAMES.length]!;
+    const lastName = LAST_NAMES[Math.floor(i / FIRST_NAMES.length + i) % LAST_NAMES.length]!;
+    const place = rand.pick(PLACES);
+    const created = daysAgo(rand.int(1, 120));
+    const isStaff = role !== 'participant';
+    rows.push({
+      email: `${firstName}.${lastName}.${i + 1}@example.com`.toLowerCase(),
+      role,
+      status: rand.next() < 0.9 ? 'active' : 'inactive',
+      firstName,
+      lastName,
+      // 555-01xx numbers are reserved for fiction; three area codes give room for 300.
+      phone: `+1${['503', '916', '720'][i % 3]}55501${String(Math.floor(i / 3) % 100).padStart(2, '0')}`,
+      street: `${rand.int(10, 9999)} ${rand.pick(STREETS)}`,
+      ...place,
+      bio: isStaff
+        ? `${role === 'admin' ? 'Program administrator' : 'Group host'} based in ${place.city}.`
+        : '',
+      // Staff come verified so they are ready to be sent a password link; most participants opted in.
+      emailVerified: isStaff,
+      smsVerified: !isStaff && rand.next() < 0.85,
+      createdAt: created,
+      updatedAt: created,
+    });
+  }
+  return tx
+    .insert(users)
+    .values(rows)
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id, role: users.role, status: users.status });
+}
+
+/** Whether the demo data was loaded into this database. */
+export async function hasDemoData(db: Db): Promise<boolean> {
+  const rows = await db.select().from(appMeta).where(eq(appMeta.key, DEMO_KEY));
+  return rows.length > 0;
+}

@@ -1,0 +1,21 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { deleteOldLoginFailures } from '../auth/login-throttle';
+import { deleteEndedSessions } from '../auth/sessions';
+import type { Db } from '../db/client';
+
+const EVERY_MS = 60 * 60 * 1000;
+
+/** Hourly clean-up of rows that can no longer matter (ended sessions, old failed sign-ins). */
+export function startMaintenance(db: Db, log: FastifyBaseLogger): () => void {
+  const run = async () => {
+    try {
+      await deleteEndedSessions(db);
+      await deleteOldLoginFailures(db);
+    } catch (error) {
+      log.error({ err: error }, 'maintenance failed');
+    }
+  };
+  const timer = setInterval(() => void run(), EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

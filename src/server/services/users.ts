@@ -1,0 +1,38 @@
+import { isValidEmail } from '../../shared/email';
+import type { ApiUser } from '../../shared/types';
+import type { users } from '../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** A contact (or the signed-in user) as the API returns it. Never includes the password hash. */
+export function toApiUser(row: UserRow): ApiUser {
+  return {
+    _id: row.id,
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    status: row.status,
+    fullName: [row.firstName, row.lastName].filter(Boolean).join(' '),
+    phone: row.phone,
+    emailVerified: row.emailVerified,
+    smsVerified: row.smsVerified,
+    profile: {
+      firstName: row.firstName,
+      lastName: row.lastName,
+      phone: row.phone,
+      address: {
+        street: row.street,
+        city: row.city,
+        state: row.state,
+        zipCode: row.zipCode,
+        country: row.country,
+      },
+      bio: row.bio,
+    },
+    createdAt: row.createdAt.toISOString(),
+    lastLogin: row.lastLoginAt?.toISOString() ?? null,
+    loginCount: row.loginCount,
+    // Rows imported from elsewhere may hold addresses the form would refuse; the list flags them.
+    hasCorruptedEmail: !isValidEmail(row.email),
+  };
+}

@@ -1,0 +1,75 @@
+/**
+ * Business constants of Tidings (spec section 9). Both the console and the server import them from
+ * here, so a limit is written once.
+ */
+
+export const ROLES = ['participant', 'host', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Roles that may sign in to the console (participants never do). */
+export const STAFF_ROLES = ['host', 'admin'] as const satisfies readonly Role[];
+
+/** Contact statuses: the form offers active and inactive; suspended and deleted are only styled. */
+export const CONTACT_STATUSES = ['active', 'inactive', 'suspended', 'deleted'] as const;
+export type ContactStatus = (typeof CONTACT_STATUSES)[number];
+
+export const PRODUCT_STATUSES = ['active', 'inactive', 'archived'] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+
+export const POD_STATUSES = ['active', 'inactive'] as const;
+export type PodStatus = (typeof POD_STATUSES)[number];
+
+/** A pod membership is kept when a member is removed, so history survives. */
+export const POD_MEMBER_STATUSES = ['active', 'removed'] as const;
+export type PodMemberStatus = (typeof POD_MEMBER_STATUSES)[number];
+
+export const OFFERINGS = ['Standard', 'Nuanced'] as const;
+export type Offering = (typeof OFFERINGS)[number];
+
+export const TIME_ZONES = [
+  'America/Los_Angeles',
+  'America/Denver',
+  'America/Chicago',
+  'America/New_York',
+  'America/Phoenix',
+  'America/Anchorage',
+  'Pacific/Honolulu',
+] as const;
+export type TimeZone = (typeof TIME_ZONES)[number];
+export const DEFAULT_TIME_ZONE: TimeZone = 'America/Los_Angeles';
+
+/** Dates show in en-US short format in this zone; 'Never' when absent. */
+export const DISPLAY_TIME_ZONE: TimeZone = 'America/Los_Angeles';
+
+export const MEDIA_TYPES = ['image', 'gif', 'video'] as const;
+export type MediaType = (typeof MEDIA_TYPES)[number];
+
+export const LIMITS = {
+  messageText: 160,
+  messageTextWarning: 140,
+  linkUrl: 25,
+  linkUrlHintMin: 20,
+  daysMin: 1,
+  daysMax: 365,
+  daysDefault: 7,
+  imageBytes: 512_000,
+  videoBytes: 1_048_576,
+  videoSeconds: 15,
+  phoneDigitsMin: 10,
+  phoneDigitsMax: 15,
+  passwordMin: 6,
+} as const;
+
+export const TIMINGS = {
+  /** The console re-verifies its session when the last check is older than this. */
+  sessionRecheckMs: 30 * 60 * 1000,
+  successBannerMs: 5_000,
+  podBannerMs: 3_000,
+  verifyRedirectMs: 2_000,
+  setPasswordRedirectMs: 3_000,
+} as const;
+
+/** The console switches to the hamburger menu at this width and below. */
+export const MOBILE_MENU_MAX_WIDTH = 1024;
+
+export const DEFAULT_COUNTRY = 'United States';

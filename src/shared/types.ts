@@ -1,0 +1,63 @@
+/**
+ * Shapes of the objects the HTTP API returns (spec sections 3 and 7). Every object carries both
+ * `_id` and `id` with the same value, because the spec's client reads either.
+ */
+import type { ContactStatus, Role } from './constants';
+
+export interface ApiAddress {
+  street: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  country: string;
+}
+
+export interface ApiProfile {
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  address: ApiAddress;
+  bio: string;
+}
+
+/** A contact as the API returns it; the signed-in user has the same shape. */
+export interface ApiUser {
+  _id: string;
+  id: string;
+  email: string;
+  role: Role;
+  status: ContactStatus;
+  fullName: string;
+  phone: string | null;
+  emailVerified: boolean;
+  smsVerified: boolean;
+  profile: ApiProfile;
+  createdAt: string;
+  lastLogin: string | null;
+  loginCount: number;
+  hasCorruptedEmail: boolean;
+}
+
+export interface LoginResponse {
+  user: ApiUser;
+  token: string;
+}
+
+export interface VerifyResponse {
+  valid: boolean;
+  user?: ApiUser;
+  error?: string;
+}
+
+/** One failed rule of a validation error: which field, and the spec's message for it. */
+export interface ValidationDetail {
+  field: string;
+  message: string;
+  /** For product messages: the day the field belongs to (0 is the pre-message). */
+  day?: number;
+}
+
+export interface ApiErrorBody {
+  error: string;
+  details?: ValidationDetail[];
+}

@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import {
+  applyRoleRules,
+  newContactDraft,
+  type ContactFormMode,
+  type ContactFormValues,
+} from '../contact';
+import { CONTACT_STATUSES, ROLES } from '../constants';
+import { EMAIL_MAX_LENGTH, isValidEmail, normalizeEmail } from '../email';
+import { messages } from '../messages';
+import { phoneProblem, toE164 } from '../phone';
+import { PASSWORD_MAX_LENGTH, requiredString } from './common';
+import { listQuerySchema, oneOrMany } from './list';
+
+/**
+ * The contact rules of spec sections 4 and 5, for the contact forms and the contacts API alike.
+ * Both the create form's flat shape and the API's nested `profile` are accepted; the role rules are
+ * applied first, so a participant never keeps a password or a verified email, whoever sends it.
+ */
+
+const t = messages.contacts;
+
+const text = (max: number) => z.string().trim().max(max).default('');
+
+const addressSchema = z
+  .object({
+    street: text(200),
+    city: text(100),
+    state: text(100),
+    zipCode: text(20),
+    country: text(100),
+  })
+  .default(newContactDraft().address);
+
+const PROFILE_FIELDS = ['firstName', 'lastName', 'phone', 'address', 'bio'] as const;
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The flat form shape from either payload: fields given flat win over the same under `profile`. */
+export function flattenContactBody(body: unknown): Record<string, unknown> | unknown {
+  if (!isObject(body)) return body;
+  const { profile, ...rest } = body;
+  const nested = isObject(profile) ? profile : {};
+  const flat: Record<string, unknown> = { ...rest };
+  for (const field of PROFILE_FIELDS) flat[field] = rest[field] ?? nested[field];
+  const draft = newContactDraft();
+  const address = isObject(flat.address) ? flat.address : {};
+  // Missing flags and fields take the draft's values; a missing country is the default country.
+  const merged = Object.fromEntries(
+    Object.entries({ ...draft, ...flat }).map(([key, value]) => [
+      key,
+      value ?? draft[key as keyof ContactFormValues],
+    ]),
+  );
+  // An API client may leave the confirmation out; then there is nothing to compare.
+  const confirmPassword = rest.confirmPassword ?? undefined;
+  return { ...merged, confirmPassword, address: { ...draft.address, ...stripUndefined(address) } };
+}
+
+function stripUndefined(value: Record<string, unknown>) {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined && v !== null));
+}
+
+const fields = {
+  email: requiredString(t.emailRequired)
+    .max(EMAIL_MAX_LENGTH, { error: t.emailInvalid })
+    .transform(normalizeEmail)
+    .refine(isValidEmail, { error: t.emailInvalid }),
+  password: z.string().max(PASSWORD_MAX_LENGTH, { error: t.passwordTooShort }).default(''),
+  confirmPassword: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+  firstName: requiredString(t.firstNameRequired).max(100),
+  lastName: requiredString(t.lastNameRequired).max(100),
+  phone: text(40),
+  role: z.enum(ROLES, { error: `Role must be one of ${ROLES.join(', ')}` }),
+  status: z.enum(CONTACT_STATUSES, {
+    error: `Status must be one of ${CONTACT_STATUSES.join(', ')}`,
+  }),
+  address: addressSchema,
+  bio: text(2000),
+  emailVerified: z.boolean().default(false),
+  smsVerified: z.boolean().default(false),
+  sendOptinMessage: z.boolean().default(false),
+  sendWelcomeEmail: z.boolean().default(false),
+};
+
+export function contactSchema(mode: ContactFormMode) {
+  return z.preprocess(
+    (body) => {
+      const flat = flattenContactBody(body);
+      return isObject(flat) ? applyRoleRules(flat as unknown as ContactFormValues, mode) : flat;
+    },
+    z
+      .object(fields)
+      .superRefine((contact, ctx) => {
+        const issue = (path: string, message: string) =>
+          ctx.addIssue({ code: 'custom', path: [path], message });
+        if (mode === 'create' && contact.role === 'host') {
+          if (!contact.password) issue('password', t.hostPasswordRequired);
+          else if (contact.password.length < 6) issue('password', t.passwordTooShort);
+          else if (
+            contact.confirmPassword !== undefined &&
+            contact.confirmPassword !== contact.password
+          ) {
+            issue('confirmPassword', t.passwordsDoNotMatch);
+          }
+        }
+        if (!contact.phone) {
+          if (contact.sendOptinMessage) issue('phone', t.phoneRequiredForOptin);
+        } else {
+          const problem = phoneProblem(contact.phone);
+          if (problem) issue('phone', problem);
+        }
+        if (contact.emailVerified && contact.sendWelcomeEmail)
+          issue('sendWelcomeEmail', t.verifiedOrWelcome);
+      })
+      .transform(({ confirmPassword: _confirm, ...contact }) => ({
+        ...contact,
+        password: contact.password || null,
+        phone: contact.phone ? toE164(contact.phone) : null,
+      })),
+  );
+}
+
+export type ContactInput = z.output<ReturnType<typeof contactSchema>>;
+
+/**
+ * The write shape of section 3 that the console sends: the profile nested, flags beside it, the
+ * password only for a new host, the welcome email only on create.
+ */
+export function toContactPayload(values: ContactFormValues, mode: ContactFormMode) {
+  const v = applyRoleRules(values, mode);
+  return {
+    email: v.email,
+    ...(mode === 'create' && v.role === 'host'
+      ? { password: v.password, confirmPassword: v.confirmPassword }
+      : {}),
+    profile: {
+      firstName: v.firstName,
+      lastName: v.lastName,
+      phone: v.phone,
+      address: v.address,
+      bio: v.bio,
+    },
+    role: v.role,
+    status: v.status,
+    emailVerified: v.emailVerified,
+    smsVerified: v.smsVerified,
+    sendOptinMessage: v.sendOptinMessage,
+    ...(mode === 'create' ? { sendWelcomeEmail: v.sendWelcomeEmail } : {}),
+  };
+}
+
+export const CONTACT_SORT_FIELDS = [
+  'fullName',
+  'email',
+  'phone',
+  'role',
+  'status',
+  'verified',
+  'createdAt',
+  'lastLogin',
+] as const;
+
+/** GET /api/contacts (and its CSV export): search over name, email and phone; role and status. */
+export const contactListQuerySchema = listQuerySchema(CONTACT_SORT_FIELDS).extend({
+  role: oneOrMany(ROLES, 'role'),
+  status: oneOrMany(CONTACT_STATUSES, 'status'),
+  ids: z
+    .string()
+    .transform((value) => value.split(',').filter(Boolean))
+    .pipe(z.array(z.uuid({ error: 'ids must be contact ids' })).max(1000))
+    .optional(),
+});

@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { LIMITS, MEDIA_TYPES, PRODUCT_STATUSES } from '../constants';
+import { formatMessage } from '../format';
+import { messages } from '../messages';
+import { messageLength } from '../product';
+import { requiredString } from './common';
+import { listQuerySchema, oneOrMany } from './list';
+
+/**
+ * The product rules of spec section 5, used by the product form (through its resolver) and by the
+ * API, so both refuse the same things with the same words.
+ */
+
+const t = messages.products;
+
+/** At most this many links on one message; 160 characters leave room for few anyway. */
+export const MAX_LINKS_PER_MESSAGE = 5;
+
+/**
+ * Link URLs must start with http:// or https://, then a host (a port may follow) and, optionally,
+ * a path, query or fragment; no spaces anywhere.
+ */
+const HTTP_URL = /^https?:\/\/[^\s/?#:@]+(:\d{1,5})?([/?#]\S*)?$/i;
+
+export function isHttpUrl(value: string): boolean {
+  return HTTP_URL.test(value);
+}
+
+const linkSchema = z
+  .object({
+    url: z.string({ error: t.invalidUrl }).trim(),
+    label: z.string().trim().max(100).default(''),
+  })
+  .superRefine((link, ctx) => {
+    if (!isHttpUrl(link.url)) {
+      ctx.addIssue({ code: 'custom', path: ['url'], message: t.invalidUrl });
+    } else if (link.url.length > LIMITS.linkUrl) {
+      ctx.addIssue({ code: 'custom', path: ['url'], message: t.urlTooLong });
+    }
+  });
+
+const mediaSchema = z.object({
+  type: z.enum(MEDIA_TYPES),
+  filename: z.string().max(255),
+  mimeType: z.string().max(100),
+  size: z.number().int().nonnegative(),
+  url: z.string().min(1).max(2048),
+});
+
+/** Media that has no URL (never uploaded, or the form's local file only) is dropped. */
+const withoutUnuploadedMedia = (value: unknown) =>
+  value && typeof value === 'object' && (value as { url?: unknown }).url ? value : null;
+
+const messageSchema = z
+  .object({
+    text: z.string().trim().default(''),
+    links: z
+      .array(linkSchema)
+      .max(MAX_LINKS_PER_MESSAGE, {
+        error: formatMessage(t.tooManyLinks, { max: MAX_LINKS_PER_MESSAGE }),
+      })
+      .default([]),
+    media: z.preprocess(withoutUnuploadedMedia, mediaSchema.nullable()),
+    fallbackUrl: z
+      .string()
+      .trim()
+      .nullish()
+      .transform((value) => value ?? ''),
+  })
+  .superRefine((message, ctx) => {
+    if (messageLength(message) > LIMITS.messageText) {
+      ctx.addIssue({ code: 'custom', path: ['text'], message: t.messageTooLong });
+    }
+    if (message.media && !message.fallbackUrl) {
+      ctx.addIssue({ code: 'custom', path: ['fallbackUrl'], message: t.fallbackRecommended });
+    } else if (message.fallbackUrl && !isHttpUrl(message.fallbackUrl)) {
+      ctx.addIssue({ code: 'custom', path: ['fallbackUrl'], message: t.invalidUrl });
+    }
+  });
+
+export type MessageInput = z.output<typeof messageSchema>;
+
+const requiredText = (message: string) =>
+  messageSchema.superRefine((value, ctx) => {
+    if (!value.text) ctx.addIssue({ code: 'custom', path: ['text'], message });
+  });
+
+const daysSchema = z.coerce
+  .number({ error: t.daysMin })
+  .int({ error: t.daysWhole })
+  .min(LIMITS.daysMin, { error: t.daysMin })
+  .max(LIMITS.daysMax, { error: t.daysMax });
+
+const dayMessages = z
+  .array(messageSchema)
+  .max(LIMITS.daysMax, { error: t.daysMax })
+  .superRefine((list, ctx) => {
+    list.forEach((message, i) => {
+      if (!message.text) {
+        const text = formatMessage(t.dayMessageRequired, { n: i + 1 });
+        ctx.addIssue({ code: 'custom', path: [i, 'text'], message: text });
+      }
+    });
+  });
+
+const productFields = {
+  name: requiredString(t.nameRequired).max(200),
+  days: daysSchema,
+  preMessage: requiredText(t.preMessageRequired),
+  messages: dayMessages,
+  conclusionMessage: requiredText(t.conclusionRequired),
+};
+
+/** One message per day: a missing day is reported as that day's message being required. */
+function oneMessagePerDay(product: { days: number; messages: unknown[] }, ctx: z.RefinementCtx) {
+  const { days, messages: list } = product;
+  for (let i = list.length; i < days; i++) {
+    const text = formatMessage(t.dayMessageRequired, { n: i + 1 });
+    ctx.addIssue({ code: 'custom', path: ['messages', i, 'text'], message: text });
+  }
+  if (list.length > days) {
+    const text = formatMessage(t.tooManyMessages, { actual: list.length, expected: days });
+    ctx.addIssue({ code: 'custom', path: ['messages'], message: text });
+  }
+}
+
+/** POST /api/products, and the create form. */
+export const productCreateSchema = z.object(productFields).superRefine(oneMessagePerDay);
+
+/** PUT /api/products/{id}, and the edit form: as create, plus the status. */
+export const productUpdateSchema = z
+  .object({ ...productFields, status: z.enum(PRODUCT_STATUSES).optional() })
+  .superRefine(oneMessagePerDay);
+
+export type ProductInput = z.output<typeof productUpdateSchema>;
+
+export const PRODUCT_SORT_FIELDS = ['name', 'days', 'status', 'createdAt', 'updatedAt'] as const;
+
+/** GET /api/products: paging, sorting, name search and a status filter (`?status=active`). */
+export const productListQuerySchema = listQuerySchema(PRODUCT_SORT_FIELDS).extend({
+  status: oneOrMany(PRODUCT_STATUSES, 'status'),
+});

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../src/server/db/schema';
+import { insertBulkContacts } from './helpers/bulk';
+import { startSignedInApp } from './helpers/app';
+
+/** The contacts list on 20,000 contacts: every answer is checked against the generated data. */
+let ctx: Awaited<ReturnType<typeof startSignedInApp>>;
+const COUNT = 20_000;
+
+beforeAll(async () => {
+  ctx = await startSignedInApp();
+  await insertBulkContacts(ctx.db, COUNT);
+}, 120_000);
+afterAll(() => ctx.close());
+
+const list = async (query: string) => {
+  const response = await ctx.app.inject({ url: `/api/contacts?${query}`, headers: ctx.auth });
+  expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+  return response.json() as {
+    contacts: { email: string; fullName: string; role: string; status: string }[];
+    total: number;
+  };
+};
+
+describe('GET /api/contacts on 20,000 contacts', () => {
+  it('answers one page, newest first, with the total', async () => {
+    const body = await list('page=1&perPage=25&q=person');
+    expect(body.total).toBe(COUNT);
+    expect(body.contacts).toHaveLength(25);
+    expect(body.contacts.slice(0, 3).map((c) => c.email)).toEqual([
+      'person1@example.com',
+      'person2@example.com',
+      'person3@example.com',
+    ]);
+  });
+
+  it('pages to the end', async () => {
+    const last = await list('page=400&perPage=50&q=person');
+    expect(last.contacts).toHaveLength(50);
+    expect(last.contacts.at(-1)!.email).toBe('person20000@example.com');
+    expect((await list('page=401&perPage=50&q=person')).contacts).toHaveLength(0);
+  });
+
+  it('searches names, emails and phones', async () => {
+    expect((await list('page=1&perPage=10&q=person00042')).contacts.map((c) => c.fullName)).toEqual(
+      ['Aisha Person00042'],
+    );
+    expect((await list('page=1&perPage=10&q=PERSON4242@')).total).toBe(1);
+    // +1503555 0042 belongs to contacts 42, 10042.
+    expect((await list('page=1&perPage=10&q=5550042')).total).toBe(2);
+    expect((await list('page=1&perPage=10&q=aisha person0000')).total).toBe(2);
+  });
+
+  it('filters by role and status, alone and together', async () => {
+    expect((await list('page=1&perPage=1&q=person&role=admin')).total).toBe(40);
+    expect((await list('page=1&perPage=1&q=person&role=host')).total).toBe(160);
+    expect((await list('page=1&perPage=1&q=person&role=host,admin')).total).toBe(200);
+    expect((await list('page=1&perPage=1&q=person&status=inactive')).total).toBe(2000);
+    expect((await list('page=1&perPage=1&q=person&role=participant&status=inactive')).total).toBe(
+      1800,
+    );
+    const hosts = await list('page=1&perPage=200&q=person&role=host');
+    expect(hosts.contacts.every((c) => c.role === 'host')).toBe(true);
+  });
+
+  it('sorts by name, email and role on the server', async () => {
+    expect(
+      (await list('page=1&perPage=2&q=person&sort=fullName&order=asc')).contacts.map(
+        (c) => c.fullName,
+      ),
+    ).toEqual(['Aisha Person00002', 'Aisha Person00007']);
+    // These eleven addresses sort the same under the C and en_US collations.
+    const emails = (
+      await list('page=1&perPage=20&q=person1999&sort=email&order=desc')
+    ).contacts.map((c) => c.email);
+    expect(emails).toEqual([
+      'person1999@example.com',
+      ...Array.from({ length: 10 }, (_, i) => `person1999${9 - i}@example.com`),
+    ]);
+    expect((await list('page=1&perPage=1&q=person&sort=role&order=asc')).contacts[0]!.role).toBe(
+      'admin',
+    );
+  });
+
+  it('returns every contact when asked without parameters (the spec’s client)', async () => {
+    const body = await list('');
+    expect(body.total).toBe(COUNT + 1);
+    expect(body.contacts).toHaveLength(COUNT + 1);
+  });
+
+  it('fetches contacts by id', async () => {
+    const some = (await list('page=1&perPage=3&q=person')).contacts as unknown as { id: string }[];
+    const byId = await list(`ids=${some.map((c) => c.id).join(',')}`);
+    expect(byId.contacts.map((c) => (c as unknown as { id: string }).id).sort()).toEqual(
+      some.map((c) => c.id).sort(),
+    );
+  });
+
+  it('refuses unknown sort fields and filter values', async () => {
+    for (const query of ['sort=password', 'role=owner', 'status=gone', 'ids=x']) {
+      const response = await ctx.app.inject({ url: `/api/contacts?${query}`, headers: ctx.auth });
+      expect(response.statusCode, query).toBe(400);
+    }
+  });
+});
+
+describe('GET /api/contacts/export.csv', () => {
+  it('exports the filtered list, with a header row and formulas defused', async () => {
+    await ctx.db.insert(users).values({
+      email: 'formula@example.com',
+      role: 'admin',
+      firstName: '=HYPERLINK("x")',
+      lastName: 'Doe, Jr.',
+    });
+    const response = await ctx.app.inject({
+      url: '/api/contacts/export.csv?role=admin&sort=email&order=asc',
+      headers: ctx.auth,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="contacts-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const lines = response.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'First name,Last name,Email,Phone,Role,Status,Email verified,Phone verified,Street,City,State,Zip code,Country,Created,Last login,Login count',
+    );
+    expect(lines).toHaveLength(1 + 41);
+    expect(lines[1]).toMatch(
+      /^"'=HYPERLINK\(""x""\)","Doe, Jr\.",formula@example\.com,,admin,active,false,false,/,
+    );
+    expect(lines.slice(2).every((line) => line.includes(',admin,'))).toBe(true);
+  });
+});

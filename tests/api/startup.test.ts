@@ -1,0 +1,113 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runServerToExit, startServer } from '../helpers/server';
+import { createTestDatabase, TEST_DB, type TestDatabase } from './helpers/database';
+
+/**
+ * The server as `npm start` runs it: a process that refuses bad configuration with one line naming
+ * the variable, starts on this run's database, and exits cleanly on SIGTERM.
+ */
+describe('starting the server', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'tidings-startup-'));
+  });
+  afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+  it.each([
+    [
+      'PORT',
+      'abc',
+      'Invalid configuration: PORT must be a whole number from 0 to 65535 (got "abc")',
+    ],
+    [
+      'PORT',
+      '70000',
+      'Invalid configuration: PORT must be a whole number from 0 to 65535 (got "70000")',
+    ],
+    [
+      'DATABASE_URL',
+      'mysql://root:hunter2@db/tidings',
+      'Invalid configuration: DATABASE_URL must be a postgres:// or postgresql:// URL (leave it unset for the embedded database)',
+    ],
+    [
+      'LOG_LEVEL',
+      'loud',
+      'Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
+    ],
+  ])('stops on a bad %s with one line naming it', async (name, value, expected) => {
+    const result = await runServerToExit({ DATA_DIR: dataDir, [name]: value });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(`${expected}\n`);
+    expect(result.stderr).not.toContain('hunter2');
+  });
+
+  it('stops with a message naming DATABASE_URL when that database cannot be reached', async () => {
+    const result = await runServerToExit({
+      DATABASE_URL: 'postgres://tidings:hunter2@127.0.0.1:1/tidings',
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toMatch(
+      /^Tidings could not start: Cannot connect to DATABASE_URL \(postgres:\/\/tidings:\*\*\*@127\.0\.0\.1:1\/tidings\): ECONNREFUSED/,
+    );
+    expect(result.stderr).not.toContain('hunter2');
+  });
+});
+
+describe(`running on ${TEST_DB}`, () => {
+  let testDb: TestDatabase;
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    // The server process opens the database itself.
+    await testDb.database.close();
+  });
+  afterAll(() => testDb.dispose());
+
+  const serverEnv = (): Record<string, string> => ({
+    DATA_DIR: testDb.dataDir,
+    ...(TEST_DB === 'postgres' ? { DATABASE_URL: testDb.url! } : {}),
+  });
+
+  it('starts, prints the first admin once, answers, and shuts down cleanly on SIGTERM', async () => {
+    const first = await startServer(serverEnv());
+    expect(first.output()).toContain('Tidings created its first admin account.');
+    expect(first.output()).toMatch(/Email: +admin@tidings\.local/);
+    const password = /Password: +(\S+)/.exec(first.output())?.[1];
+    expect(password).toMatch(/^[A-Za-z0-9_-]{24}$/);
+
+    const health = await fetch(`${first.url}/api/health`);
+    expect(await health.json()).toEqual({ status: 'ok', database: 'ok' });
+    const login = await fetch(`${first.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@tidings.local', password }),
+    });
+    expect(login.status).toBe(200);
+    expect(await first.stop()).toBe(0);
+
+    // A second start on the same database creates no admin and prints no password.
+    const second = await startServer(serverEnv());
+    expect(second.output()).not.toContain('first admin');
+    expect(second.output()).not.toContain(password);
+    expect(await second.stop()).toBe(0);
+  });
+
+  // Only the embedded database is tied to one process.
+  if (TEST_DB === 'pglite') {
+    it('refuses to open an embedded database another process holds', async () => {
+      const running = await startServer(serverEnv());
+      const lockFile = path.join(testDb.dataDir, 'tidings.pid');
+      expect(existsSync(lockFile)).toBe(true);
+      const holder = (await readFile(lockFile, 'utf8')).trim();
+      const second = await runServerToExit(serverEnv());
+      expect(second.code).toBe(1);
+      expect(second.stderr).toContain(`is in use by another Tidings process (pid ${holder})`);
+      expect(await running.stop()).toBe(0);
+      expect(existsSync(lockFile)).toBe(false);
+    });
+  }
+});

@@ -1,0 +1,90 @@
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
+import { vi } from 'vitest';
+import { App, type AppProps } from '../../src/admin/App';
+import { createAuthProvider } from '../../src/admin/providers/authProvider';
+import { session } from '../../src/admin/providers/session';
+import type { ApiUser } from '../../src/shared/types';
+
+/** Shows the router's current path, so a test can assert where the console went. */
+function CurrentPath() {
+  const location = useLocation();
+  return <output data-testid="path">{location.pathname}</output>;
+}
+
+/**
+ * The whole console at `path`, in a memory router, as after a fresh page load: real providers
+ * (a new authProvider each time) unless replaced.
+ */
+export function renderConsole(
+  path: string | { pathname: string; state?: unknown },
+  props: AppProps = {},
+) {
+  const element = (
+    <>
+      <App authProvider={createAuthProvider()} {...props} />
+      <CurrentPath />
+    </>
+  );
+  const router = createMemoryRouter([{ path: '*', element }], { initialEntries: [path] });
+  return render(<RouterProvider router={router} />);
+}
+
+export function setViewportWidth(width: number) {
+  window.innerWidth = width;
+}
+
+export function apiUser(overrides: Partial<ApiUser> & { firstName?: string } = {}): ApiUser {
+  const { firstName = 'Ada', ...rest } = overrides;
+  return {
+    _id: 'u1',
+    id: 'u1',
+    email: 'ada@example.org',
+    role: 'admin',
+    status: 'active',
+    fullName: `${firstName} Lovelace`.trim(),
+    phone: null,
+    emailVerified: true,
+    smsVerified: false,
+    profile: {
+      firstName,
+      lastName: 'Lovelace',
+      phone: null,
+      address: { street: '', city: '', state: '', zipCode: '', country: 'United States' },
+      bio: '',
+    },
+    createdAt: '2026-01-01T00:00:00.000Z',
+    lastLogin: null,
+    loginCount: 1,
+    hasCorruptedEmail: false,
+    ...rest,
+  };
+}
+
+type Handler = (init: RequestInit | undefined) => Response | Promise<Response>;
+
+/**
+ * Replaces `fetch` with a fake API: `routes` maps 'METHOD /path' to a handler. Unlisted calls fail
+ * the way a dropped connection does. Returns the mock, to inspect the calls made.
+ */
+export function fakeApi(routes: Record<string, Handler>) {
+  const mock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const key = `${init?.method ?? 'GET'} ${url.pathname}`;
+    const handler = routes[key];
+    if (!handler) throw new TypeError(`Failed to fetch (${key})`);
+    return handler(init);
+  });
+  vi.stubGlobal('fetch', mock);
+  return mock;
+}
+
+export const jsonResponse = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** Stores a signed-in session as a previous page load would have left it. */
+export function storeSession(user: ApiUser = apiUser(), checkedAt = Date.now()) {
+  session.save(STORED_TOKEN, user, checkedAt);
+}
+
+export const STORED_TOKEN = 't'.repeat(43);

@@ -1,0 +1,72 @@
+import { vi } from 'vitest';
+import type { Product, ProductMessage, ProductSummary } from '../../src/shared/product';
+import { emptyMessage } from '../../src/shared/product';
+import { apiUser, fakeApi, jsonResponse, renderConsole, storeSession } from './helpers';
+
+export const message = (
+  day: number,
+  text: string,
+  extra: Partial<ProductMessage> = {},
+): ProductMessage => ({
+  ...emptyMessage(day),
+  text,
+  ...extra,
+});
+
+export function product(days = 2, overrides: Partial<Product> = {}): Product {
+  return {
+    _id: 'p1',
+    id: 'p1',
+    name: 'Morning Walks',
+    days,
+    status: 'active',
+    createdAt: '2026-03-14T16:00:00.000Z',
+    updatedAt: '2026-03-14T16:00:00.000Z',
+    preMessage: message(0, 'Welcome!'),
+    messages: Array.from({ length: days }, (_, i) => message(i + 1, `Day ${i + 1} text`)),
+    conclusionMessage: message(days + 1, 'Bye!'),
+    ...overrides,
+  };
+}
+
+export const summary = (
+  p: Partial<ProductSummary> & { id: string; name: string },
+): ProductSummary => ({
+  _id: p.id,
+  days: 7,
+  status: 'active',
+  createdAt: '2026-03-14T16:00:00.000Z',
+  updatedAt: '2026-03-14T16:00:00.000Z',
+  ...p,
+});
+
+/** A data provider whose calls a test controls and inspects. */
+export function fakeDataProvider(overrides: Record<string, unknown> = {}) {
+  return {
+    getList: vi.fn(async () => ({ data: [] as ProductSummary[], total: 0 })),
+    getOne: vi.fn(async () => ({ data: product() })),
+    getMany: vi.fn(async () => ({ data: [] })),
+    getManyReference: vi.fn(async () => ({ data: [], total: 0 })),
+    create: vi.fn(async (_resource: string, { data }: { data: Product }) => ({
+      data: { ...product(), ...data, id: 'new' },
+    })),
+    update: vi.fn(async (_resource: string, { data }: { data: Product }) => ({
+      data: { ...product(), ...data },
+    })),
+    updateMany: vi.fn(),
+    delete: vi.fn(),
+    deleteMany: vi.fn(),
+    uploadMedia: vi.fn(),
+    ...overrides,
+  };
+}
+
+/** The console at `path`, signed in, with `dataProvider` answering the data calls. */
+export function renderSignedIn(
+  path: string | { pathname: string; state?: unknown },
+  dataProvider: ReturnType<typeof fakeDataProvider>,
+) {
+  storeSession();
+  fakeApi({ 'GET /api/auth/verify': () => jsonResponse(200, { valid: true, user: apiUser() }) });
+  return renderConsole(path, { dataProvider: dataProvider as never });
+}

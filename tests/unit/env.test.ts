@@ -1,0 +1,98 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, redactDatabaseUrl } from '../../src/server/env';
+
+describe('loadConfig', () => {
+  it('has working defaults for a new user', () => {
+    const config = loadConfig({}, '/srv/tidings');
+    expect(config).toMatchObject({
+      port: 3000,
+      host: 'localhost',
+      dataDir: path.resolve('/srv/tidings/data'),
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+      logLevel: 'info',
+      trustProxy: false,
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/var/lib/tidings',
+      DATABASE_URL: 'postgresql://app:pw@db:5432/tidings',
+      PUBLIC_URL: 'https://tidings.example.org/',
+      ADMIN_EMAIL: ' Ada@Example.org ',
+      ADMIN_PASSWORD: 'correct horse',
+      LOG_LEVEL: 'debug',
+      TRUST_PROXY: 'true',
+      DB_POOL_SIZE: '20',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: '/var/lib/tidings',
+      databaseUrl: 'postgresql://app:pw@db:5432/tidings',
+      publicUrl: 'https://tidings.example.org',
+      adminEmail: 'ada@example.org',
+      adminPassword: 'correct horse',
+      logLevel: 'debug',
+      trustProxy: true,
+      dbPoolSize: 20,
+    });
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+    });
+  });
+
+  it.each([
+    [
+      { PORT: '3.5' },
+      'Invalid configuration: PORT must be a whole number from 0 to 65535 (got "3.5")',
+    ],
+    [
+      { PORT: '-1' },
+      'Invalid configuration: PORT must be a whole number from 0 to 65535 (got "-1")',
+    ],
+    [
+      { DATABASE_URL: 'not a url' },
+      'Invalid configuration: DATABASE_URL must be a postgres:// or postgresql:// URL (leave it unset for the embedded database)',
+    ],
+    [
+      { PUBLIC_URL: 'ftp://x' },
+      'Invalid configuration: PUBLIC_URL must be an http:// or https:// URL (got "ftp://x")',
+    ],
+    [
+      { ADMIN_EMAIL: 'admin' },
+      'Invalid configuration: ADMIN_EMAIL must be an email address of the form name@example.org (got "admin")',
+    ],
+    [
+      { ADMIN_PASSWORD: '123' },
+      'Invalid configuration: ADMIN_PASSWORD must be at least 6 characters long',
+    ],
+    [
+      { TRUST_PROXY: 'yes' },
+      'Invalid configuration: TRUST_PROXY must be true or false (got "yes")',
+    ],
+    [
+      { HOST: 'bad host!' },
+      'Invalid configuration: HOST must be a host name or IP address (got "bad host!")',
+    ],
+  ])('refuses %o with one line naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(new ConfigError(message));
+  });
+});
+
+describe('redactDatabaseUrl', () => {
+  it('hides the password', () => {
+    expect(redactDatabaseUrl('postgres://app:s3cret@db:5432/tidings')).toBe(
+      'postgres://app:***@db:5432/tidings',
+    );
+    expect(redactDatabaseUrl('postgres://db/tidings')).toBe('postgres://db/tidings');
+  });
+});
