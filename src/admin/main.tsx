@@ -7,8 +7,11 @@ import { App } from './App';
 // A data router, so forms can warn before unsaved changes are navigated away from.
 const router = createBrowserRouter([{ path: '*', element: <App /> }]);
 
+// Navigations are plain state updates, not transitions: react-admin signs an anonymous visitor
+// out from the page they opened, and its re-renders starved the transition to /login, which
+// then took seconds to commit.
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <RouterProvider router={router} />
+    <RouterProvider router={router} useTransitions={false} />
   </StrictMode>,
 );

@@ -41,6 +41,19 @@ describe('signing in to a new Tidings', () => {
     expect(password).toHaveLength(24);
   });
 
+  it('sends a visitor from any page straight to the sign-in form, in one step', async () => {
+    const page = await browser.newPage();
+    for (const path of ['/', '/products']) {
+      await page.goto(`${server.url}${path}`);
+      await page.getByLabel('Email').waitFor();
+      expect(new URL(page.url()).pathname).toBe('/login');
+    }
+    // A page opened and its redirect to /login add a few history entries, not a runaway loop of
+    // redirects (which filled the history to its cap of 50 and took seconds to settle).
+    expect(await page.evaluate(() => history.length)).toBeLessThan(10);
+    await page.close();
+  });
+
   it("shows the server's message for a wrong password", async () => {
     const page = await browser.newPage();
     await signIn(page, 'not-the-password');
