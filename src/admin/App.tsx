@@ -7,6 +7,7 @@ import { LoadingPage } from './layout/LoadingPage';
 import { DASHBOARD_PATH, LoginPage } from './pages/LoginPage';
 import { authProvider as defaultAuthProvider } from './providers/authProvider';
 import { dataProvider as defaultDataProvider } from './providers/dataProvider';
+import { contacts } from './contacts';
 import { products } from './products';
 import { theme } from './theme';
 
@@ -55,6 +56,14 @@ export function App({
       >
         <Route path="edit/:id" element={<products.edit />} />
       </Resource>
+      <Resource
+        name="contacts"
+        list={contacts.list}
+        create={contacts.create}
+        edit={contacts.edit}
+        icon={contacts.icon}
+        recordRepresentation={contacts.recordRepresentation}
+      />
       <CustomRoutes>
         <Route path={DASHBOARD_PATH} element={<DashboardPage />} />
         <Route path="/profile" element={<ProfilePage />} />

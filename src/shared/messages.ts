@@ -298,6 +298,8 @@ export const messages = {
     verifiedOrWelcome: 'Either mark the email as verified or send a welcome email, not both',
     duplicateEmail: 'A contact with this email address already exists.',
     notFound: 'Contact not found',
+    /** Card titles of the contact form. */
+    sections: { details: 'Contact details', access: 'Role and access' },
     fields: {
       name: 'Name',
       email: 'Email',

@@ -1,8 +1,22 @@
-import { Box, Button, Chip, Stack, TextField, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useListContext } from 'react-admin';
+import { Pagination, useListContext } from 'react-admin';
 import { useMessages } from '../i18n';
 import { ErrorBanner } from './ErrorBanner';
+import { listErrorMessage, type ListResource } from './listErrors';
+
+/** Counts as en-US shows them: 20,201. */
+const COUNT = new Intl.NumberFormat('en-US');
 
 /** 'Showing X of Y products' (spec: shared list behaviour). */
 export function ListSummary({ items }: { items: string }) {
@@ -11,7 +25,11 @@ export function ListSummary({ items }: { items: string }) {
   if (isPending || total === undefined) return null;
   return (
     <Typography variant="body2" color="text.secondary" sx={{ my: 1 }} role="status">
-      {t('lists.showing', { shown: data?.length ?? 0, total, items })}
+      {t('lists.showing', {
+        shown: COUNT.format(data?.length ?? 0),
+        total: COUNT.format(total),
+        items,
+      })}
     </Typography>
   );
 }
@@ -65,6 +83,46 @@ export function SearchFilter({ label }: { label: string }) {
       fullWidth={false}
       sx={{ flex: '1 1 260px', maxWidth: 420 }}
     />
+  );
+}
+
+/** A select bound to one list filter; its first option ('All …') removes the filter. */
+export function SelectFilter({
+  source,
+  label,
+  allLabel,
+  options,
+}: {
+  source: string;
+  label: string;
+  allLabel: string;
+  options: readonly { value: string; label: string }[];
+}) {
+  const { filterValues, setFilters } = useListContext();
+  const value = (filterValues[source] as string | undefined) ?? '';
+  return (
+    <TextField
+      select
+      label={label}
+      value={value}
+      onChange={(event) => {
+        const { [source]: _previous, ...rest } = filterValues;
+        setFilters(
+          event.target.value ? { ...rest, [source]: event.target.value } : rest,
+          undefined,
+          false,
+        );
+      }}
+      fullWidth={false}
+      sx={{ width: 200 }}
+    >
+      <MenuItem value="">{allLabel}</MenuItem>
+      {options.map((option) => (
+        <MenuItem key={option.value} value={option.value}>
+          {option.label}
+        </MenuItem>
+      ))}
+    </TextField>
   );
 }
 
@@ -124,5 +182,45 @@ export function EmptyList({ text }: { text: string }) {
     <Typography color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>
       {text}
     </Typography>
+  );
+}
+
+/** The card above a list: its filters in a row, and the active ones as removable tags below. */
+export function FilterCard({ tags, children }: { tags: FilterTag[]; children: ReactNode }) {
+  return (
+    <Card variant="outlined" sx={{ mb: 2 }}>
+      <CardContent>
+        <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          {children}
+        </Stack>
+        <FilterTags tags={tags} />
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * The list itself: 'Showing X of Y {items}' above the table, or the load error with 'Try Again'
+ * in its place (spec: shared list behaviour).
+ */
+export function ListCard({
+  resource,
+  items,
+  children,
+}: {
+  resource: ListResource;
+  items: string;
+  children: ReactNode;
+}) {
+  const { error } = useListContext();
+  if (error) return <ListLoadError message={listErrorMessage(error, resource)} />;
+  return (
+    <Card variant="outlined">
+      <CardContent sx={{ pb: 0 }}>
+        <ListSummary items={items} />
+      </CardContent>
+      {children}
+      <Pagination />
+    </Card>
   );
 }

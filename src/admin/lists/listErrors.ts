@@ -2,7 +2,7 @@ import { HttpError } from 'react-admin';
 import { messages } from '../../shared/messages';
 import type { ApiErrorBody } from '../../shared/types';
 
-type ListResource = keyof typeof messages.lists.fetchFailed;
+export type ListResource = keyof typeof messages.lists.fetchFailed;
 
 /**
  * What a failed list load says (spec section 8): the server's text when it gave one, 'Failed to

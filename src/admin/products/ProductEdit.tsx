@@ -1,9 +1,9 @@
-import { Alert, Button } from '@mui/material';
 import { useState } from 'react';
 import { EditBase, useEditContext } from 'react-admin';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { messages } from '../../shared/messages';
 import type { Product } from '../../shared/product';
+import { RecordLoadError } from '../forms/RecordLoadError';
 import { useMessages } from '../i18n';
 import { LoadingPage } from '../layout/LoadingPage';
 import { recordErrorMessage } from '../lists/listErrors';
@@ -23,16 +23,11 @@ function ProductEditView({
   if (isPending) return <LoadingPage label={t('products.loading')} />;
   if (loadError || !record) {
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" component={RouterLink} to="/products">
-            {t('products.back')}
-          </Button>
-        }
-      >
-        {recordErrorMessage(loadError, messages.products.errors)}
-      </Alert>
+      <RecordLoadError
+        message={recordErrorMessage(loadError, messages.products.errors)}
+        backTo="/products"
+        backLabel={t('products.back')}
+      />
     );
   }
   return <ProductForm mode="edit" error={error} onDismissError={onDismissError} />;

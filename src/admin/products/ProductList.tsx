@@ -1,5 +1,5 @@
-import { Button, Card, CardContent, MenuItem, Stack, TextField } from '@mui/material';
-import { DataTable, ListBase, Pagination, useListContext } from 'react-admin';
+import { Button } from '@mui/material';
+import { DataTable, ListBase, useListContext } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { PRODUCT_STATUSES, type ProductStatus } from '../../shared/constants';
 import type { ProductSummary } from '../../shared/product';
@@ -7,13 +7,12 @@ import { formatDateTime } from '../format';
 import { useMessages } from '../i18n';
 import {
   EmptyList,
-  FilterTags,
-  ListLoadError,
-  ListSummary,
+  FilterCard,
+  ListCard,
   PageHeader,
   SearchFilter,
+  SelectFilter,
 } from '../lists/ListParts';
-import { listErrorMessage } from '../lists/listErrors';
 import { SuccessBanner } from '../lists/SuccessBanner';
 import { ProductStatusChip } from './ProductStatusChip';
 
@@ -34,39 +33,9 @@ export function ProductList() {
   );
 }
 
-function StatusFilter() {
-  const t = useMessages();
-  const { filterValues, setFilters } = useListContext();
-  const value = (filterValues.status as string | undefined) ?? '';
-  return (
-    <TextField
-      select
-      label={t('products.fields.status')}
-      value={value}
-      onChange={(event) => {
-        const { status: _status, ...rest } = filterValues;
-        setFilters(
-          event.target.value ? { ...rest, status: event.target.value } : rest,
-          undefined,
-          false,
-        );
-      }}
-      fullWidth={false}
-      sx={{ width: 200 }}
-    >
-      <MenuItem value="">{t('products.allStatuses')}</MenuItem>
-      {PRODUCT_STATUSES.map((status) => (
-        <MenuItem key={status} value={status}>
-          {t(`products.statuses.${status}`)}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
-}
-
 function ProductListView() {
   const t = useMessages();
-  const { error, filterValues } = useListContext<ProductSummary>();
+  const { filterValues } = useListContext<ProductSummary>();
   const tags = [
     ...(filterValues.q
       ? [{ key: 'q', label: t('products.searchFilterTag', { q: filterValues.q }) }]
@@ -94,57 +63,52 @@ function ProductListView() {
         }
       />
       <SuccessBanner />
-      <Card variant="outlined" sx={{ mb: 2 }}>
-        <CardContent>
-          <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
-            <SearchFilter label={t('products.fields.search')} />
-            <StatusFilter />
-          </Stack>
-          <FilterTags tags={tags} />
-        </CardContent>
-      </Card>
-      {error ? (
-        <ListLoadError message={listErrorMessage(error, 'products')} />
-      ) : (
-        <Card variant="outlined">
-          <CardContent sx={{ pb: 0 }}>
-            <ListSummary items={t('products.items')} />
-          </CardContent>
-          <DataTable
-            rowClick={(id) => productEditPath(id)}
-            bulkActionButtons={false}
-            empty={<EmptyList text={t('lists.empty.products')} />}
-          >
-            <DataTable.Col source="name" label={t('products.fields.name')} />
-            <DataTable.NumberCol source="days" label={t('products.fields.days')} />
-            <DataTable.Col
-              source="status"
-              label={t('products.fields.status')}
-              render={(record: ProductSummary) => <ProductStatusChip status={record.status} />}
-            />
-            <DataTable.Col
-              source="createdAt"
-              label={t('products.fields.createdAt')}
-              render={(record: ProductSummary) => formatDateTime(record.createdAt)}
-            />
-            <DataTable.Col
-              label={t('products.fields.actions')}
-              disableSort
-              render={(record: ProductSummary) => (
-                <Button
-                  size="small"
-                  component={RouterLink}
-                  to={productEditPath(record.id)}
-                  onClick={(event) => event.stopPropagation()}
-                >
-                  {t('products.view')}
-                </Button>
-              )}
-            />
-          </DataTable>
-          <Pagination />
-        </Card>
-      )}
+      <FilterCard tags={tags}>
+        <SearchFilter label={t('products.fields.search')} />
+        <SelectFilter
+          source="status"
+          label={t('products.fields.status')}
+          allLabel={t('products.allStatuses')}
+          options={PRODUCT_STATUSES.map((status) => ({
+            value: status,
+            label: t(`products.statuses.${status}`),
+          }))}
+        />
+      </FilterCard>
+      <ListCard resource="products" items={t('products.items')}>
+        <DataTable
+          rowClick={(id) => productEditPath(id)}
+          bulkActionButtons={false}
+          empty={<EmptyList text={t('lists.empty.products')} />}
+        >
+          <DataTable.Col source="name" label={t('products.fields.name')} />
+          <DataTable.NumberCol source="days" label={t('products.fields.days')} />
+          <DataTable.Col
+            source="status"
+            label={t('products.fields.status')}
+            render={(record: ProductSummary) => <ProductStatusChip status={record.status} />}
+          />
+          <DataTable.Col
+            source="createdAt"
+            label={t('products.fields.createdAt')}
+            render={(record: ProductSummary) => formatDateTime(record.createdAt)}
+          />
+          <DataTable.Col
+            label={t('products.fields.actions')}
+            disableSort
+            render={(record: ProductSummary) => (
+              <Button
+                size="small"
+                component={RouterLink}
+                to={productEditPath(record.id)}
+                onClick={(event) => event.stopPropagation()}
+              >
+                {t('products.view')}
+              </Button>
+            )}
+          />
+        </DataTable>
+      </ListCard>
     </>
   );
 }

@@ -5,7 +5,9 @@ import type {
   Identifier,
   RaRecord,
 } from 'react-admin';
+import { createPodFromContacts, exportContactsCsv } from './contactsApi';
 import { httpClient } from './httpClient';
+import { listQuery } from './listQuery';
 import { uploadMedia } from './mediaUpload';
 
 /**
@@ -37,21 +39,6 @@ function keysOf(resource: string) {
 function unwrapOne(resource: string, json: Record<string, unknown>): RaRecord {
   const value = json[keysOf(resource).one];
   return withId((value && typeof value === 'object' ? value : json) as ApiRecord);
-}
-
-export function listQuery(params: Partial<GetListParams>): URLSearchParams {
-  const query = new URLSearchParams();
-  const { page = 1, perPage = 25 } = params.pagination ?? {};
-  query.set('page', String(page));
-  query.set('perPage', String(perPage));
-  const { field = 'createdAt', order = 'DESC' } = params.sort ?? {};
-  query.set('sort', field);
-  query.set('order', order.toLowerCase());
-  for (const [key, value] of Object.entries(params.filter ?? {})) {
-    if (value === undefined || value === null || value === '') continue;
-    query.set(key, Array.isArray(value) ? value.join(',') : String(value));
-  }
-  return query;
 }
 
 async function getList<R extends RaRecord>(resource: string, params: Partial<GetListParams>) {
@@ -131,6 +118,8 @@ const baseDataProvider: DataProvider = {
 export const dataProvider = {
   ...baseDataProvider,
   uploadMedia,
+  createPodFromContacts,
+  exportContactsCsv,
 };
 
 export type TidingsDataProvider = typeof dataProvider;

@@ -1,11 +1,11 @@
-import { Box, Button, Card, CardContent, MenuItem, Paper, Stack, Typography } from '@mui/material';
+import { Box, Card, CardContent, MenuItem, Stack, Typography } from '@mui/material';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Form, useRecordContext, useSaveContext } from 'react-admin';
 import { useFormState, useWatch } from 'react-hook-form';
-import { Link as RouterLink } from 'react-router-dom';
 import { LIMITS, PRODUCT_STATUSES } from '../../../shared/constants';
 import { totalMessages, type Product } from '../../../shared/product';
 import { productCreateSchema, productUpdateSchema } from '../../../shared/validation/product';
+import { FormActionBar } from '../../forms/FormActionBar';
 import { FormTextField } from '../../forms/FormTextField';
 import { zodResolver } from '../../forms/zodResolver';
 import { useMessages } from '../../i18n';
@@ -38,36 +38,20 @@ function FormActions({ mode }: { mode: ProductFormMode }) {
   const { active } = useUploads();
   const busy = Boolean(saving) || isSubmitting;
   return (
-    <Paper
-      elevation={3}
-      sx={{
-        position: 'sticky',
-        bottom: 0,
-        mt: 3,
-        p: 2,
-        display: 'flex',
-        gap: 2,
-        alignItems: 'center',
-        justifyContent: 'flex-end',
-        zIndex: 2,
-      }}
-    >
-      {active > 0 && (
-        <Typography variant="body2" color="text.secondary" sx={{ mr: 'auto' }}>
-          {t('products.errors.uploadInProgress')}
-        </Typography>
-      )}
-      <Button component={RouterLink} to="/products">
-        {t('app.cancel')}
-      </Button>
-      <Button type="submit" variant="contained" disabled={busy || active > 0}>
-        {busy
-          ? t('products.saving')
-          : mode === 'create'
-            ? t('products.create')
-            : t('products.save')}
-      </Button>
-    </Paper>
+    <FormActionBar
+      cancelTo="/products"
+      disabled={busy || active > 0}
+      submitLabel={
+        busy ? t('products.saving') : mode === 'create' ? t('products.create') : t('products.save')
+      }
+      note={
+        active > 0 && (
+          <Typography variant="body2" color="text.secondary" sx={{ mr: 'auto' }}>
+            {t('products.errors.uploadInProgress')}
+          </Typography>
+        )
+      }
+    />
   );
 }
 

@@ -1,0 +1,172 @@
+import WarningIcon from '@mui/icons-material/WarningAmberOutlined';
+import { Box, Button, Stack, Tooltip } from '@mui/material';
+import { useState } from 'react';
+import { DataTable, ListBase, useListContext } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import { CONTACT_STATUSES, ROLES, type ContactStatus, type Role } from '../../shared/constants';
+import type { ApiUser } from '../../shared/types';
+import { formatDateTime } from '../format';
+import { useMessages } from '../i18n';
+import { ErrorBanner } from '../lists/ErrorBanner';
+import {
+  EmptyList,
+  FilterCard,
+  ListCard,
+  PageHeader,
+  SearchFilter,
+  SelectFilter,
+} from '../lists/ListParts';
+import { SuccessBanner } from '../lists/SuccessBanner';
+import { ContactRoleChip, ContactStatusChip } from './ContactChips';
+import { CreatePodButton } from './CreatePodButton';
+import { ExportCsvButton } from './ExportCsvButton';
+
+export const contactEditPath = (id: string | number) => `/contacts/${id}`;
+
+/** Pods are made of participants (spec section 6), so only their rows can be selected. */
+const isSelectable = (contact: ApiUser) => contact.role === 'participant';
+
+/**
+ * /contacts: search over name, email and phone; role and status filters; sortable columns; rows
+ * selected across pages make a pod. Paging, sorting and filtering happen on the server.
+ */
+export default function ContactList() {
+  return (
+    <ListBase
+      resource="contacts"
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      perPage={25}
+      // The view shows load errors itself, with 'Try Again'.
+      queryOptions={{ onError: () => undefined }}
+    >
+      <ContactListView />
+    </ListBase>
+  );
+}
+
+function useFilterTags() {
+  const t = useMessages();
+  const { filterValues } = useListContext();
+  const { q, role, status } = filterValues as { q?: string; role?: Role; status?: ContactStatus };
+  return [
+    ...(q ? [{ key: 'q', label: t('contacts.searchFilterTag', { q }) }] : []),
+    ...(role
+      ? [{ key: 'role', label: t('contacts.roleFilterTag', { role: t(`contacts.roles.${role}`) }) }]
+      : []),
+    ...(status
+      ? [
+          {
+            key: 'status',
+            label: t('contacts.statusFilterTag', { status: t(`contacts.statuses.${status}`) }),
+          },
+        ]
+      : []),
+  ];
+}
+
+function Email({ contact }: { contact: ApiUser }) {
+  const t = useMessages();
+  if (!contact.hasCorruptedEmail) return contact.email;
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+      {contact.email}
+      <Tooltip title={t('contacts.corruptedEmail')}>
+        <WarningIcon color="warning" fontSize="small" aria-label={t('contacts.corruptedEmail')} />
+      </Tooltip>
+    </Box>
+  );
+}
+
+/** A participant is verified by phone (opt-in), staff by email. */
+function Verification({ contact }: { contact: ApiUser }) {
+  const t = useMessages();
+  const verified = contact.role === 'participant' ? contact.smsVerified : contact.emailVerified;
+  return verified ? t('contacts.verified') : t('contacts.notVerified');
+}
+
+function ContactListView() {
+  const t = useMessages();
+  const [exportError, setExportError] = useState<string | null>(null);
+  const tags = useFilterTags();
+
+  return (
+    <>
+      <PageHeader
+        title={t('contacts.title')}
+        action={
+          <Stack direction="row" spacing={1}>
+            <ExportCsvButton onError={setExportError} />
+            <Button variant="contained" component={RouterLink} to="/contacts/create">
+              {t('contacts.createNew')}
+            </Button>
+          </Stack>
+        }
+      />
+      <SuccessBanner />
+      <ErrorBanner message={exportError} onClose={() => setExportError(null)} />
+      <FilterCard tags={tags}>
+        <SearchFilter label={t('contacts.fields.search')} />
+        <SelectFilter
+          source="role"
+          label={t('contacts.fields.role')}
+          allLabel={t('contacts.allRoles')}
+          options={ROLES.map((role) => ({ value: role, label: t(`contacts.roles.${role}`) }))}
+        />
+        <SelectFilter
+          source="status"
+          label={t('contacts.fields.status')}
+          allLabel={t('contacts.allStatuses')}
+          options={CONTACT_STATUSES.map((status) => ({
+            value: status,
+            label: t(`contacts.statuses.${status}`),
+          }))}
+        />
+      </FilterCard>
+      <ListCard resource="contacts" items={t('contacts.items')}>
+        <DataTable
+          rowClick={(id) => contactEditPath(id)}
+          isRowSelectable={isSelectable}
+          bulkActionButtons={<CreatePodButton />}
+          empty={<EmptyList text={t('lists.empty.contacts')} />}
+        >
+          <DataTable.Col source="fullName" label={t('contacts.fields.name')} />
+          <DataTable.Col
+            source="email"
+            label={t('contacts.fields.email')}
+            render={(contact: ApiUser) => <Email contact={contact} />}
+          />
+          <DataTable.Col
+            source="phone"
+            label={t('contacts.fields.phone')}
+            render={(contact: ApiUser) => contact.phone ?? ''}
+          />
+          <DataTable.Col
+            source="role"
+            label={t('contacts.fields.role')}
+            render={(contact: ApiUser) => <ContactRoleChip role={contact.role} />}
+          />
+          <DataTable.Col
+            source="status"
+            label={t('contacts.fields.status')}
+            render={(contact: ApiUser) => <ContactStatusChip status={contact.status} />}
+          />
+          <DataTable.Col
+            source="verified"
+            label={t('contacts.fields.verification')}
+            render={(contact: ApiUser) => <Verification contact={contact} />}
+          />
+          <DataTable.Col
+            source="createdAt"
+            label={t('contacts.fields.createdAt')}
+            render={(contact: ApiUser) => formatDateTime(contact.createdAt)}
+          />
+          <DataTable.Col
+            source="lastLogin"
+            label={t('contacts.fields.lastLogin')}
+            render={(contact: ApiUser) => formatDateTime(contact.lastLogin)}
+          />
+        </DataTable>
+      </ListCard>
+    </>
+  );
+}

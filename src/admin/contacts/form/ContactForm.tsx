@@ -1,0 +1,234 @@
+import { Box, Card, CardContent, MenuItem, Stack, Typography } from '@mui/material';
+import { useMemo, type ReactNode } from 'react';
+import { Form } from 'react-admin';
+import { useFormState, useWatch, type FieldValues } from 'react-hook-form';
+import { CONTACT_STATUSES, type ContactStatus } from '../../../shared/constants';
+import type { ContactFormMode, ContactFormValues } from '../../../shared/contact';
+import { FormActionBar } from '../../forms/FormActionBar';
+import { FormTextField } from '../../forms/FormTextField';
+import { useMessages } from '../../i18n';
+import { ErrorBanner } from '../../lists/ErrorBanner';
+import { PageHeader } from '../../lists/ListParts';
+import { contactResolver } from './contactResolver';
+import { MessagingFields } from './MessagingFields';
+import { RoleField } from './RoleField';
+
+/** The statuses the form offers (spec section 4); a stored other one stays selectable. */
+const FORM_STATUSES: readonly ContactStatus[] = ['active', 'inactive'];
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card variant="outlined" component="section" aria-label={title}>
+      <CardContent>
+        <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+          {title}
+        </Typography>
+        <Stack spacing={2}>{children}</Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Two fields side by side where there is room, stacked where there is not. */
+function FieldPair({ children }: { children: ReactNode }) {
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
+        gap: 2,
+      }}
+    >
+      {children}
+    </Box>
+  );
+}
+
+function StatusField() {
+  const t = useMessages();
+  const current = useWatch<ContactFormValues, 'status'>({ name: 'status' });
+  const statuses = CONTACT_STATUSES.filter((s) => FORM_STATUSES.includes(s) || s === current);
+  return (
+    <FormTextField name="status" select label={t('contacts.fields.status')} fullWidth>
+      {statuses.map((status) => (
+        <MenuItem key={status} value={status}>
+          {t(`contacts.statuses.${status}`)}
+        </MenuItem>
+      ))}
+    </FormTextField>
+  );
+}
+
+/** Only a new host gets a password (spec section 6). */
+function PasswordFields({ mode }: { mode: ContactFormMode }) {
+  const t = useMessages();
+  const role = useWatch<ContactFormValues, 'role'>({ name: 'role' });
+  if (mode !== 'create' || role !== 'host') return null;
+  return (
+    <FieldPair>
+      <FormTextField
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        label={t('contacts.fields.password')}
+        required
+        fullWidth
+      />
+      <FormTextField
+        name="confirmPassword"
+        type="password"
+        autoComplete="new-password"
+        label={t('contacts.fields.confirmPassword')}
+        required
+        fullWidth
+      />
+    </FieldPair>
+  );
+}
+
+function FormActions({ mode }: { mode: ContactFormMode }) {
+  const t = useMessages();
+  const { isSubmitting } = useFormState();
+  return (
+    <FormActionBar
+      cancelTo="/contacts"
+      disabled={isSubmitting}
+      submitLabel={
+        isSubmitting
+          ? t('contacts.saving')
+          : mode === 'create'
+            ? t('contacts.create')
+            : t('contacts.save')
+      }
+    />
+  );
+}
+
+/**
+ * Create and Edit Contact (spec sections 2 and 4): the contact's details and address on the left,
+ * its role, status, password and verification on the right. Validated with the API's own contact
+ * rules; `onSubmit` receives the form's flat values.
+ */
+export function ContactForm({
+  mode,
+  record,
+  onSubmit,
+  error,
+  onDismissError,
+  emailHelp,
+}: {
+  mode: ContactFormMode;
+  record: ContactFormValues;
+  onSubmit: (values: ContactFormValues) => Promise<Record<string, unknown> | undefined>;
+  error: string | null;
+  onDismissError: () => void;
+  /** A note under the email field, e.g. that the stored address is not a valid one. */
+  emailHelp?: string;
+}) {
+  const t = useMessages();
+  const resolver = useMemo(() => contactResolver(mode), [mode]);
+  return (
+    // noValidate: the spec's messages, not the browser's, say what is missing.
+    <Form
+      record={record}
+      resolver={resolver}
+      onSubmit={(values: FieldValues) => onSubmit(values as ContactFormValues)}
+      mode="onSubmit"
+      reValidateMode="onChange"
+      noValidate
+      warnWhenUnsavedChanges
+    >
+      <PageHeader title={mode === 'create' ? t('contacts.createTitle') : t('contacts.editTitle')} />
+      <ErrorBanner message={error} onClose={onDismissError} />
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: {
+            xs: 'minmax(0, 1fr)',
+            md: 'minmax(0, 3fr) minmax(0, 2fr)',
+          },
+          gap: 3,
+          alignItems: 'start',
+        }}
+      >
+        <Stack spacing={3}>
+          <Section title={t('contacts.sections.details')}>
+            <FieldPair>
+              <FormTextField
+                name="firstName"
+                label={t('contacts.fields.firstName')}
+                autoComplete="off"
+                required
+                fullWidth
+              />
+              <FormTextField
+                name="lastName"
+                label={t('contacts.fields.lastName')}
+                autoComplete="off"
+                required
+                fullWidth
+              />
+            </FieldPair>
+            <FieldPair>
+              <FormTextField
+                name="email"
+                type="email"
+                label={t('contacts.fields.email')}
+                autoComplete="off"
+                helperText={emailHelp}
+                required
+                fullWidth
+              />
+              <FormTextField
+                name="phone"
+                type="tel"
+                label={t('contacts.fields.phone')}
+                autoComplete="off"
+                helperText={t('contacts.phoneHint')}
+                fullWidth
+              />
+            </FieldPair>
+            <FormTextField
+              name="bio"
+              label={t('contacts.fields.bio')}
+              multiline
+              minRows={3}
+              fullWidth
+            />
+          </Section>
+          <Section title={t('contacts.fields.address')}>
+            <FormTextField name="address.street" label={t('contacts.fields.street')} fullWidth />
+            <FieldPair>
+              <FormTextField name="address.city" label={t('contacts.fields.city')} fullWidth />
+              <FormTextField name="address.state" label={t('contacts.fields.state')} fullWidth />
+            </FieldPair>
+            <FieldPair>
+              <FormTextField
+                name="address.zipCode"
+                label={t('contacts.fields.zipCode')}
+                fullWidth
+              />
+              {/* Edit lists no country (spec section 2); the stored one is kept as it is. */}
+              {mode === 'create' && (
+                <FormTextField
+                  name="address.country"
+                  label={t('contacts.fields.country')}
+                  fullWidth
+                />
+              )}
+            </FieldPair>
+          </Section>
+        </Stack>
+        <Section title={t('contacts.sections.access')}>
+          <FieldPair>
+            <RoleField />
+            <StatusField />
+          </FieldPair>
+          <PasswordFields mode={mode} />
+          <MessagingFields mode={mode} />
+        </Section>
+      </Box>
+      <FormActions mode={mode} />
+    </Form>
+  );
+}

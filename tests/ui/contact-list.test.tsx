@@ -1,0 +1,210 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { HttpError } from 'react-admin';
+import { describe, expect, it, vi } from 'vitest';
+import { messages } from '../../src/shared/messages';
+import type { ApiUser } from '../../src/shared/types';
+import { apiUser } from './helpers';
+import { fakeDataProvider, renderSignedIn } from './products-helpers';
+
+const t = messages.contacts;
+const path = () => screen.getByTestId('path').textContent;
+
+const contact = (id: string, firstName: string, overrides: Partial<ApiUser> = {}) =>
+  apiUser({
+    _id: id,
+    id,
+    firstName,
+    fullName: `${firstName} Rivera`,
+    email: `${firstName.toLowerCase()}@example.org`,
+    role: 'participant',
+    emailVerified: false,
+    createdAt: '2026-03-14T16:30:00.000Z',
+    lastLogin: null,
+    ...overrides,
+  });
+
+const rows = [
+  contact('c1', 'Maria', { phone: '+15035550101', smsVerified: true }),
+  contact('c2', 'James'),
+  contact('c3', 'Aisha', { role: 'host', emailVerified: true, lastLogin: '2026-03-15T18:05:00Z' }),
+  contact('c4', 'Wei', { role: 'admin', status: 'inactive', hasCorruptedEmail: true }),
+];
+
+function listWith(data: ApiUser[] = rows, total = data.length) {
+  const createPodFromContacts = vi.fn(
+    async ({ podName, contactIds }: { podName: string; contactIds: string[] }) => ({
+      id: 'pod1',
+      podId: 'POD-1',
+      podName: podName.trim(),
+      activeMemberCount: contactIds.length,
+    }),
+  );
+  return {
+    ...fakeDataProvider({ getList: vi.fn(async () => ({ data, total })) }),
+    createPodFromContacts,
+  };
+}
+
+type Provider = ReturnType<typeof listWith>;
+const lastListParams = (dataProvider: Provider) =>
+  (dataProvider.getList.mock.calls.at(-1) as unknown as [string, Record<string, unknown>])[1];
+const rowOf = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
+
+describe('/contacts', () => {
+  it('shows the count, role tags, verification, LA dates and Never, newest first', async () => {
+    const dataProvider = listWith(rows, 20_000);
+    renderSignedIn('/contacts', dataProvider);
+    expect(await screen.findByText('Showing 4 of 20,000 contacts')).toBeInTheDocument();
+    expect(within(rowOf('Maria Rivera')).getByText('+15035550101')).toBeInTheDocument();
+    expect(within(rowOf('Maria Rivera')).getByText(t.verified)).toBeInTheDocument();
+    expect(within(rowOf('James Rivera')).getByText(t.notVerified)).toBeInTheDocument();
+    expect(within(rowOf('Aisha Rivera')).getByText('3/15/26, 11:05 AM')).toBeInTheDocument();
+    expect(within(rowOf('Maria Rivera')).getByText(messages.app.never)).toBeInTheDocument();
+    const adminTag = within(rowOf('Wei Rivera')).getByText('Admin').closest('.MuiChip-root');
+    expect(adminTag).toHaveClass('MuiChip-colorError');
+    const hostTag = within(rowOf('Aisha Rivera')).getByText('Host').closest('.MuiChip-root');
+    expect(hostTag).toHaveClass('MuiChip-colorWarning');
+    const participantTag = within(rowOf('James Rivera'))
+      .getByText('Participant')
+      .closest('.MuiChip-root');
+    expect(participantTag).toHaveClass('MuiChip-colorPrimary');
+    expect(within(rowOf('Wei Rivera')).getByLabelText(t.corruptedEmail)).toBeInTheDocument();
+    expect(lastListParams(dataProvider)).toMatchObject({
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'createdAt', order: 'DESC' },
+    });
+  });
+
+  it('shows the empty state', async () => {
+    renderSignedIn('/contacts', listWith([]));
+    expect(await screen.findByText(messages.lists.empty.contacts)).toBeInTheDocument();
+  });
+
+  it("shows a load failure with 'Try Again'", async () => {
+    const dataProvider = listWith();
+    dataProvider.getList.mockRejectedValueOnce(new HttpError('Bad Gateway', 502, {}));
+    renderSignedIn('/contacts', dataProvider);
+    expect(await screen.findByText(messages.lists.fetchFailed.contacts)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: messages.app.tryAgain }));
+    expect(await screen.findByText('Maria Rivera')).toBeInTheDocument();
+  });
+
+  it('searches and filters by role and status on the server, with tags and Clear', async () => {
+    const dataProvider = listWith();
+    renderSignedIn('/contacts', dataProvider);
+    await screen.findByText('Maria Rivera');
+    fireEvent.change(screen.getByLabelText(t.fields.search), { target: { value: '503555' } });
+    await waitFor(() => expect(lastListParams(dataProvider).filter).toEqual({ q: '503555' }));
+
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: t.fields.role }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Host' }));
+    await waitFor(() =>
+      expect(lastListParams(dataProvider).filter).toEqual({ q: '503555', role: 'host' }),
+    );
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: t.fields.status }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Inactive' }));
+    await waitFor(() =>
+      expect(lastListParams(dataProvider).filter).toEqual({
+        q: '503555',
+        role: 'host',
+        status: 'inactive',
+      }),
+    );
+    const tag = screen.getByText('Role: Host').closest('.MuiChip-root') as HTMLElement;
+    fireEvent.click(within(tag).getByTestId('CancelIcon'));
+    await waitFor(() =>
+      expect(lastListParams(dataProvider).filter).toEqual({ q: '503555', status: 'inactive' }),
+    );
+    expect(screen.getByText('Status: Inactive')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: messages.lists.clear }));
+    await waitFor(() => expect(lastListParams(dataProvider).filter).toEqual({}));
+  });
+
+  it('sorts by a column on the server', async () => {
+    const dataProvider = listWith();
+    renderSignedIn('/contacts', dataProvider);
+    await screen.findByText('Maria Rivera');
+    fireEvent.click(screen.getByRole('button', { name: /sort by name/i }));
+    await waitFor(() =>
+      expect(lastListParams(dataProvider).sort).toEqual({ field: 'fullName', order: 'ASC' }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: /sort by last login/i }));
+    await waitFor(() =>
+      expect(lastListParams(dataProvider).sort).toEqual({ field: 'lastLogin', order: 'ASC' }),
+    );
+  });
+
+  it('opens /contacts/{id} on a row click', async () => {
+    const dataProvider = listWith();
+    dataProvider.getOne.mockResolvedValue({ data: rows[1] } as never);
+    renderSignedIn('/contacts', dataProvider);
+    fireEvent.click(await screen.findByText('James Rivera'));
+    await waitFor(() => expect(path()).toBe('/contacts/c2'));
+  });
+
+  it("links 'Create New Contact' to the form", async () => {
+    renderSignedIn('/contacts', listWith());
+    fireEvent.click(await screen.findByRole('link', { name: t.createNew }));
+    await waitFor(() => expect(path()).toBe('/contacts/create'));
+  });
+});
+
+describe('Create Pod from the selection', () => {
+  async function selectParticipants(dataProvider: Provider) {
+    renderSignedIn('/contacts', dataProvider);
+    await screen.findByText('Maria Rivera');
+    // Only participants can be pod members, so staff rows cannot be selected.
+    expect(within(rowOf('Aisha Rivera')).getByRole('checkbox')).toBeDisabled();
+    fireEvent.click(within(rowOf('Maria Rivera')).getByRole('checkbox'));
+    fireEvent.click(within(rowOf('James Rivera')).getByRole('checkbox'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Create Pod (2 selected)' }));
+    return screen.findByRole('dialog');
+  }
+
+  it('defaults the Pod ID, needs both fields, and creates the pod in one call', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2026-07-04T19:05:09Z') });
+    const dataProvider = listWith();
+    const dialog = await selectParticipants(dataProvider);
+    const podId = within(dialog).getByLabelText(new RegExp(messages.pods.fields.podId));
+    // 12:05:09 in Los Angeles (PDT).
+    expect(podId).toHaveValue('POD-20260704-120509');
+
+    fireEvent.click(within(dialog).getByRole('button', { name: messages.pods.create }));
+    expect(await within(dialog).findByText(messages.pods.idAndNameRequired)).toBeInTheDocument();
+    expect(dataProvider.createPodFromContacts).not.toHaveBeenCalled();
+
+    const podName = within(dialog).getByLabelText(new RegExp(messages.pods.fields.podName));
+    fireEvent.change(podName, { target: { value: '  Morning Walkers  ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: messages.pods.create }));
+    expect(
+      await screen.findByText('Pod "Morning Walkers" created successfully with 2 member(s)'),
+    ).toBeInTheDocument();
+    expect(dataProvider.createPodFromContacts).toHaveBeenCalledWith({
+      podId: 'POD-20260704-120509',
+      podName: 'Morning Walkers',
+      contactIds: ['c1', 'c2'],
+    });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // The selection is cleared.
+    expect(within(rowOf('Maria Rivera')).getByRole('checkbox')).not.toBeChecked();
+    expect(within(rowOf('James Rivera')).getByRole('checkbox')).not.toBeChecked();
+    vi.useRealTimers();
+  });
+
+  it("shows the server's reason and keeps the selection when the pod is refused", async () => {
+    const dataProvider = listWith();
+    dataProvider.createPodFromContacts.mockRejectedValueOnce(
+      new HttpError('x', 409, { error: 'A pod with the ID "POD-1" already exists.' }),
+    );
+    const dialog = await selectParticipants(dataProvider);
+    fireEvent.change(within(dialog).getByLabelText(new RegExp(messages.pods.fields.podName)), {
+      target: { value: 'Walkers' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: messages.pods.create }));
+    expect(
+      await within(dialog).findByText('A pod with the ID "POD-1" already exists.'),
+    ).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: messages.app.cancel }));
+    expect(screen.getByRole('button', { name: 'Create Pod (2 selected)' })).toBeInTheDocument();
+  });
+});
