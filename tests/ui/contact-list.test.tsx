@@ -39,10 +39,11 @@ function listWith(data: ApiUser[] = rows, total = data.length) {
       activeMemberCount: contactIds.length,
     }),
   );
-  return {
-    ...fakeDataProvider({ getList: vi.fn(async () => ({ data, total })) }),
-    createPodFromContacts,
-  };
+  const getList = vi.fn(async (_resource: string, _params: { pagination: { page: number } }) => ({
+    data,
+    total,
+  }));
+  return { ...fakeDataProvider(), getList, createPodFromContacts };
 }
 
 type Provider = ReturnType<typeof listWith>;
@@ -206,5 +207,60 @@ describe('Create Pod from the selection', () => {
     ).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: messages.app.cancel }));
     expect(screen.getByRole('button', { name: 'Create Pod (2 selected)' })).toBeInTheDocument();
+  });
+});
+
+describe('across pages and out to CSV', () => {
+  it('keeps the selection when the page changes, and makes the pod of all of it', async () => {
+    const pageTwo = [contact('c5', 'Carlos'), contact('c6', 'Ines')];
+    const dataProvider = listWith();
+    dataProvider.getList.mockImplementation(async (_resource, params) =>
+      params.pagination.page === 1 ? { data: rows, total: 27 } : { data: pageTwo, total: 27 },
+    );
+    renderSignedIn('/contacts', dataProvider);
+    await screen.findByText('Maria Rivera');
+    fireEvent.click(within(rowOf('Maria Rivera')).getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('button', { name: /go to next page/i }));
+    await screen.findByText('Ines Rivera');
+    fireEvent.click(within(rowOf('Ines Rivera')).getByRole('checkbox'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Create Pod (2 selected)' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText(new RegExp(messages.pods.fields.podName)), {
+      target: { value: 'Mixed' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: messages.pods.create }));
+    await screen.findByText('Pod "Mixed" created successfully with 2 member(s)');
+    expect(dataProvider.createPodFromContacts).toHaveBeenCalledWith(
+      expect.objectContaining({ contactIds: ['c1', 'c6'] }),
+    );
+  });
+
+  it('exports what the filters match, in the list order', async () => {
+    const exportContactsCsv = vi.fn(async () => ({
+      blob: new Blob(['First name\n']),
+      filename: 'contacts-2026-11-22.csv',
+    }));
+    const createObjectURL = vi.fn(() => 'blob:contacts');
+    // jsdom has no object URLs; the download goes through one.
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const dataProvider = { ...listWith(), exportContactsCsv };
+    renderSignedIn('/contacts', dataProvider);
+    await screen.findByText('Maria Rivera');
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: t.fields.role }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Participant' }));
+    await waitFor(() =>
+      expect(lastListParams(dataProvider).filter).toEqual({ role: 'participant' }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: t.exportCsv }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    expect(exportContactsCsv).toHaveBeenCalledWith({
+      filter: { role: 'participant' },
+      sort: { field: 'createdAt', order: 'DESC' },
+    });
+    expect(createObjectURL).toHaveBeenCalled();
+    click.mockRestore();
+    Reflect.deleteProperty(URL, 'createObjectURL');
+    Reflect.deleteProperty(URL, 'revokeObjectURL');
   });
 });
