@@ -1,7 +1,8 @@
+/// <reference lib="dom" /> (the page-side check below runs in Chromium)
 /**
- * `npm run bench:contacts`: how fast the contacts list answers on a realistic database. The target
- * (issue): with `npm run seed:demo` plus 20,000 generated contacts, the console's contacts list
- * shows its first page in under a second. Prints figures, never fails on a slow machine: the API's
+ * `npm run bench:contacts`: how fast the contacts list answers on a realistic database. The aim:
+ * with `npm run seed:demo` plus 20,000 generated contacts, the console's contacts list shows its
+ * first page in under a second. Prints figures, never fails on a slow machine: the API's
  * list queries (first page, search, filters, another sort, a deep page), median and worst of 10 runs
  * after a warm-up; then, when Chromium is installed, the time from opening /contacts in the console
  * until its first page is on screen. Runs on the embedded database in a temporary DATA_DIR.
@@ -90,31 +91,42 @@ async function benchApi(server: RunningServer) {
   }
 }
 
-/** From navigating to /contacts until "Showing 25 of N contacts" and a data row are on screen. */
+/**
+ * From the start of the navigation to /contacts until "Showing 25 of N contacts" and a data row
+ * are on screen, read in the page on every animation frame (Playwright's own waiting polls every
+ * 100 to 500 ms, which would be measured too).
+ */
 async function benchConsole(server: RunningServer) {
   const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
     await signIn(page, server.url, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
     for (let run = 1; run <= BROWSER_RUNS; run++) {
-      const started = performance.now();
-      const status = page.getByRole('status').filter({ hasText: /Showing \d+ of/ });
+      let shown: { ms: number; text: string };
       try {
         await page.goto(`${server.url}/contacts`, { timeout: BROWSER_TIMEOUT_MS });
-        await status.waitFor({ timeout: BROWSER_TIMEOUT_MS });
-        await page.getByRole('row').nth(1).waitFor({ timeout: BROWSER_TIMEOUT_MS }); // a data row after the header
+        const handle = await page.waitForFunction(
+          () => {
+            const status = [...document.querySelectorAll('[role="status"]')].find((element) =>
+              /Showing \d+ of/.test(element.textContent ?? ''),
+            );
+            const row = document.querySelector('tbody tr');
+            return status && row ? { ms: performance.now(), text: status.textContent ?? '' } : null;
+          },
+          undefined,
+          { polling: 'raf', timeout: BROWSER_TIMEOUT_MS },
+        );
+        shown = (await handle.jsonValue())!;
       } catch {
         throw new Error(
           `The console's contacts list did not show "Showing N of M contacts" and a row within ` +
-            `${BROWSER_TIMEOUT_MS / 1000} s at ${server.url}/contacts (is the list screen, ` +
-            `src/admin/contacts/ContactList.tsx, built into dist/console?)`,
+            `${BROWSER_TIMEOUT_MS / 1000} s at ${server.url}/contacts`,
         );
       }
-      const elapsed = performance.now() - started;
-      const text = (await status.first().textContent())?.trim() ?? '';
+      const text = shown.text.trim();
       if (!/^Showing \d+ of [\d,]+ contacts$/.test(text))
         throw new Error(`Unexpected list summary: "${text}"`);
-      report(`first page (console), run ${run}`, `${ms(elapsed)}  (${text})`);
+      report(`first page (console), run ${run}`, `${ms(shown.ms)}  (${text})`);
     }
   } finally {
     await browser.close();

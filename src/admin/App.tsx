@@ -1,4 +1,3 @@
-import { lazy } from 'react';
 import { Admin, CustomRoutes, Resource, type AuthProvider, type DataProvider } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
 import { i18nProvider } from './i18n';
@@ -9,12 +8,13 @@ import { authProvider as defaultAuthProvider } from './providers/authProvider';
 import { dataProvider as defaultDataProvider } from './providers/dataProvider';
 import { contacts } from './contacts';
 import { products } from './products';
+import { lazyScreen } from './screens';
 import { theme } from './theme';
 
-// Each screen is its own chunk, so the first load carries only the shell.
-const DashboardPage = lazy(() => import('./pages/DashboardPage'));
-const ProfilePage = lazy(() => import('./pages/ProfilePage'));
-const HelpPage = lazy(() => import('./pages/HelpPage'));
+// Each screen is its own chunk (see screens.ts), so the first load carries only the shell.
+const DashboardPage = lazyScreen(() => import('./pages/DashboardPage'));
+const ProfilePage = lazyScreen(() => import('./pages/ProfilePage'));
+const HelpPage = lazyScreen(() => import('./pages/HelpPage'));
 
 /** 'Loading...' while the session is checked. */
 const SessionLoading = () => <LoadingPage />;

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { App } from './App';
+import { preloadScreens } from './screens';
 
 // Real paths (/programs/edit/123), not hash URLs: the server falls back to the console for them.
 // A data router, so forms can warn before unsaved changes are navigated away from.
@@ -15,3 +16,6 @@ createRoot(document.getElementById('root')!).render(
     <RouterProvider router={router} useTransitions={false} />
   </StrictMode>,
 );
+
+// The shell is on its way; fetch the screens' chunks alongside the session check.
+preloadScreens();

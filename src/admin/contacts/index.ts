@@ -1,11 +1,11 @@
 import ContactIcon from '@mui/icons-material/PeopleOutline';
-import { lazy } from 'react';
+import { lazyScreen } from '../screens';
 
 /** The contacts resource: list at /contacts, create at /contacts/create, edit at /contacts/{id}. */
 export const contacts = {
-  list: lazy(() => import('./ContactList')),
-  create: lazy(() => import('./ContactCreate')),
-  edit: lazy(() => import('./ContactEdit')),
+  list: lazyScreen(() => import('./ContactList')),
+  create: lazyScreen(() => import('./ContactCreate')),
+  edit: lazyScreen(() => import('./ContactEdit')),
   icon: ContactIcon,
   recordRepresentation: 'fullName',
 };
