@@ -219,7 +219,8 @@ export function ListCard({
       <CardContent sx={{ pb: 0 }}>
         <ListSummary items={items} />
       </CardContent>
-      {children}
+      {/* A wide table scrolls sideways on a narrow screen instead of losing its last columns. */}
+      <Box sx={{ overflowX: 'auto' }}>{children}</Box>
       <Pagination />
     </Card>
   );
