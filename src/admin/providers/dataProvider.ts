@@ -8,6 +8,7 @@ import type {
 import { createPodFromContacts, exportContactsCsv } from './contactsApi';
 import { httpClient } from './httpClient';
 import { listQuery } from './listQuery';
+import { addPodMembers, getPod, getPodMembers, removePodMember, updatePod } from './podsApi';
 import { uploadMedia } from './mediaUpload';
 
 /**
@@ -120,6 +121,11 @@ export const dataProvider = {
   uploadMedia,
   createPodFromContacts,
   exportContactsCsv,
+  getPod,
+  getPodMembers,
+  updatePod,
+  addPodMembers,
+  removePodMember,
 };
 
 export type TidingsDataProvider = typeof dataProvider;

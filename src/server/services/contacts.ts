@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { messages } from '../../shared/messages';
 import type { ApiUser } from '../../shared/types';
@@ -7,7 +7,7 @@ import { assertKeepsAnAdmin, assertMayManage } from '../auth/permissions';
 import { hashPassword } from '../auth/passwords';
 import type { Db, Tx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
-import { users } from '../db/schema';
+import { podMembers, users } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
 import { queueOptinMessage } from '../outbox/optin';
 import { queueWelcomeEmail } from '../outbox/welcome';
@@ -29,7 +29,14 @@ const SORT_COLUMNS = {
   lastLogin: users.lastLoginAt,
 };
 
-/** The WHERE of a contact list: search over name, email and phone; role, status and id filters. */
+/** The contact's active membership of a pod (a correlated subquery on `users`). */
+const activeMembership = (podId: string) =>
+  sql`(select 1 from ${podMembers} where ${podMembers.podId} = ${podId} and ${podMembers.userId} = ${users.id} and ${podMembers.status} = 'active')`;
+
+/**
+ * The WHERE of a contact list: search over name, email and phone; role, status and id filters;
+ * and, for the add-members search, contacts not active in a pod.
+ */
 export function contactFilter(query: ContactListQuery): SQL | undefined {
   const pattern = query.q ? containsPattern(query.q) : undefined;
   return and(
@@ -43,6 +50,7 @@ export function contactFilter(query: ContactListQuery): SQL | undefined {
     query.role?.length ? inArray(users.role, query.role) : undefined,
     query.status?.length ? inArray(users.status, query.status) : undefined,
     query.ids?.length ? inArray(users.id, query.ids) : undefined,
+    query.notInPod ? notExists(activeMembership(query.notInPod)) : undefined,
   );
 }
 

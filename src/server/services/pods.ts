@@ -1,55 +1,24 @@
-import { inArray } from 'drizzle-orm';
+import { and, asc, count, eq, exists, ilike, inArray, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { formatMessage } from '../../shared/format';
 import { messages } from '../../shared/messages';
-import type { PodSummary } from '../../shared/pod';
-import type { PodCreateInput } from '../../shared/validation/pod';
-import type { Db, Tx } from '../db/client';
+import type { PodDetail, PodSummary } from '../../shared/pod';
+import type {
+  podDetailsSchema,
+  PodCreateInput,
+  podListQuerySchema,
+} from '../../shared/validation/pod';
+import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
-import { podMembers, pods, users } from '../db/schema';
-import { badRequest, conflict } from '../http/errors';
-
-type PodRow = typeof pods.$inferSelect;
-
-export function toPodSummary(row: PodRow, activeMemberCount: number): PodSummary {
-  return {
-    _id: row.id,
-    id: row.id,
-    podId: row.podId,
-    podName: row.podName,
-    status: row.status,
-    activeMemberCount,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
-/**
- * Checks that every id names a contact and that each is a participant (spec section 6: pod
- * members are always participants). The error names the offenders.
- */
-export async function assertParticipants(tx: Tx, userIds: string[]) {
-  const found = await tx
-    .select({
-      id: users.id,
-      role: users.role,
-      firstName: users.firstName,
-      lastName: users.lastName,
-    })
-    .from(users)
-    .where(inArray(users.id, userIds));
-  const known = new Set(found.map((row) => row.id));
-  const unknown = userIds.filter((id) => !known.has(id));
-  if (unknown.length > 0) {
-    throw badRequest(
-      formatMessage(messages.pods.unknownContacts, { ids: unknown.slice(0, 10).join(', ') }),
-    );
-  }
-  const staff = found.filter((row) => row.role !== 'participant');
-  if (staff.length > 0) {
-    const names = staff.slice(0, 10).map((row) => `${row.firstName} ${row.lastName}`.trim());
-    throw badRequest(formatMessage(messages.pods.participantsOnly, { names: names.join(', ') }));
-  }
-}
+import { podMembers, pods, programPods, programs } from '../db/schema';
+import { conflict, notFound } from '../http/errors';
+import { containsPattern, orderOf, pageOf } from './list';
+import {
+  allActiveMembers,
+  assertParticipants,
+  countActiveMembers,
+  toPodSummary,
+} from './pod-records';
 
 /**
  * Creates a pod with its members in one transaction (spec: all or none). A duplicate pod id is a
@@ -61,8 +30,8 @@ export async function createPod(
   createdBy: string,
 ): Promise<PodSummary> {
   const userIds = [...new Set(input.members.map((member) => member.userId))];
-  try {
-    return await db.transaction(async (tx) => {
+  return uniquePodId(input.podId, () =>
+    db.transaction(async (tx) => {
       await assertParticipants(tx, userIds);
       const [pod] = await tx
         .insert(pods)
@@ -70,11 +39,107 @@ export async function createPod(
         .returning();
       await tx.insert(podMembers).values(userIds.map((userId) => ({ podId: pod!.id, userId })));
       return toPodSummary(pod!, userIds.length);
-    });
+    }),
+  );
+}
+
+/** A duplicate pod id becomes a 409 that names it. */
+async function uniquePodId<T>(podId: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
   } catch (error) {
     if (isUniqueViolation(error, 'pods_pod_id_unique')) {
-      throw conflict(formatMessage(messages.pods.duplicatePodId, { podId: input.podId }));
+      throw conflict(formatMessage(messages.pods.duplicatePodId, { podId }));
     }
     throw error;
   }
+}
+
+export type PodListQuery = z.output<typeof podListQuerySchema>;
+
+/** GET /api/pods: search over pod id and name, status and program filters, any column sorted. */
+export async function listPods(db: Db, query: PodListQuery) {
+  const memberCounts = db
+    .select({ podId: podMembers.podId, n: count().as('n') })
+    .from(podMembers)
+    .where(eq(podMembers.status, 'active'))
+    .groupBy(podMembers.podId)
+    .as('member_counts');
+  const activeMemberCount = sql<number>`coalesce(${memberCounts.n}, 0)`.mapWith(Number);
+  const pattern = query.q ? containsPattern(query.q) : undefined;
+  const where = and(
+    pattern ? or(ilike(pods.podId, pattern), ilike(pods.podName, pattern)) : undefined,
+    query.status?.length ? inArray(pods.status, query.status) : undefined,
+    query.programId
+      ? exists(
+          db
+            .select({ one: sql`1` })
+            .from(programPods)
+            .where(and(eq(programPods.podId, pods.id), eq(programPods.programId, query.programId))),
+        )
+      : undefined,
+  );
+  const { limit, offset } = pageOf(query);
+  const sortColumns = {
+    podId: pods.podId,
+    podName: sql`lower(${pods.podName})`,
+    activeMemberCount,
+    status: pods.status,
+    createdAt: pods.createdAt,
+  };
+  const rows = await db
+    .select({ pod: pods, activeMemberCount })
+    .from(pods)
+    .leftJoin(memberCounts, eq(memberCounts.podId, pods.id))
+    .where(where)
+    .orderBy(...orderOf(sortColumns, query, pods.id))
+    .limit(limit as number)
+    .offset(offset);
+  const [totals] = await db.select({ total: count() }).from(pods).where(where);
+  return {
+    pods: rows.map((row) => toPodSummary(row.pod, row.activeMemberCount)),
+    total: totals!.total,
+  };
+}
+
+/** A pod with its programs, and its active members unless `withMembers` is false. */
+export async function getPodDetail(
+  db: Db,
+  id: string,
+  { withMembers }: { withMembers: boolean },
+): Promise<PodDetail> {
+  const [pod] = await db.select().from(pods).where(eq(pods.id, id));
+  if (!pod) throw notFound(messages.pods.notFound);
+  const [members, activeMemberCount, podPrograms] = await Promise.all([
+    withMembers ? allActiveMembers(db, id) : [],
+    countActiveMembers(db, id),
+    db
+      .select({ id: programs.id, programName: programs.programName })
+      .from(programPods)
+      .innerJoin(programs, eq(programs.id, programPods.programId))
+      .where(eq(programPods.podId, id))
+      .orderBy(asc(programs.programName)),
+  ]);
+  return {
+    ...toPodSummary(pod, activeMemberCount),
+    members,
+    programs: podPrograms.map((program) => ({ _id: program.id, ...program })),
+  };
+}
+
+/** PUT /api/pods/{id}: a new pod id and name (the pod id stays unique). */
+export async function updatePod(
+  db: Db,
+  id: string,
+  input: z.output<typeof podDetailsSchema>,
+): Promise<PodSummary> {
+  const [pod] = await uniquePodId(input.podId, () =>
+    db
+      .update(pods)
+      .set({ podId: input.podId, podName: input.podName, updatedAt: new Date() })
+      .where(eq(pods.id, id))
+      .returning(),
+  );
+  if (!pod) throw notFound(messages.pods.notFound);
+  return toPodSummary(pod, await countActiveMembers(db, id));
 }

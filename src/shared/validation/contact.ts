@@ -171,4 +171,6 @@ export const contactListQuerySchema = listQuerySchema(CONTACT_SORT_FIELDS).exten
     .transform((value) => value.split(',').filter(Boolean))
     .pipe(z.array(z.uuid({ error: 'ids must be contact ids' })).max(1000))
     .optional(),
+  /** Contacts that are not active members of this pod: the add-members candidates. */
+  notInPod: z.uuid({ error: 'notInPod must be a pod id' }).optional(),
 });
