@@ -7,6 +7,7 @@ import { DASHBOARD_PATH, LoginPage } from './pages/LoginPage';
 import { authProvider as defaultAuthProvider } from './providers/authProvider';
 import { dataProvider as defaultDataProvider } from './providers/dataProvider';
 import { contacts } from './contacts';
+import { pods } from './pods';
 import { products } from './products';
 import { lazyScreen } from './screens';
 import { theme } from './theme';
@@ -63,6 +64,14 @@ export function App({
         edit={contacts.edit}
         icon={contacts.icon}
         recordRepresentation={contacts.recordRepresentation}
+      />
+      {/* The pod's detail page sits where react-admin puts an edit view: /pods/{id}. */}
+      <Resource
+        name="pods"
+        list={pods.list}
+        edit={pods.detail}
+        icon={pods.icon}
+        recordRepresentation={pods.recordRepresentation}
       />
       <CustomRoutes>
         <Route path={DASHBOARD_PATH} element={<DashboardPage />} />

@@ -12,5 +12,10 @@ export const theme: RaThemeOptions = {
   components: {
     ...defaultTheme.components,
     MuiButton: { defaultProps: { disableElevation: true } },
+    // A wide table scrolls sideways on a narrow screen instead of losing its last columns. Only
+    // the table scrolls: the bulk-action toolbar above it must not be clipped.
+    RaDataTable: {
+      styleOverrides: { root: { '& .RaDataTable-tableWrapper': { overflowX: 'auto' } } },
+    },
   },
 };

@@ -185,7 +185,7 @@ describe('Create Pod from the selection', () => {
       podName: 'Morning Walkers',
       contactIds: ['c1', 'c2'],
     });
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // The selection is cleared.
     expect(within(rowOf('Maria Rivera')).getByRole('checkbox')).not.toBeChecked();
     expect(within(rowOf('James Rivera')).getByRole('checkbox')).not.toBeChecked();

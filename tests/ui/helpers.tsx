@@ -27,7 +27,8 @@ export function renderConsole(
     </>
   );
   const router = createMemoryRouter([{ path: '*', element }], { initialEntries: [path] });
-  return render(<RouterProvider router={router} />);
+  // As in src/admin/main.tsx: navigations are not transitions.
+  return render(<RouterProvider router={router} useTransitions={false} />);
 }
 
 export function setViewportWidth(width: number) {

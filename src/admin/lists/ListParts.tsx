@@ -219,8 +219,7 @@ export function ListCard({
       <CardContent sx={{ pb: 0 }}>
         <ListSummary items={items} />
       </CardContent>
-      {/* A wide table scrolls sideways on a narrow screen instead of losing its last columns. */}
-      <Box sx={{ overflowX: 'auto' }}>{children}</Box>
+      {children}
       <Pagination />
     </Card>
   );

@@ -1,0 +1,122 @@
+import { Card, CardContent, Chip, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { HttpError } from 'react-admin';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { TIMINGS } from '../../shared/constants';
+import { messages } from '../../shared/messages';
+import type { PodDetail as Pod, PodMembersAddResult } from '../../shared/pod';
+import { RecordLoadError } from '../forms/RecordLoadError';
+import { useMessages } from '../i18n';
+import { LoadingPage } from '../layout/LoadingPage';
+import { ErrorBanner } from '../lists/ErrorBanner';
+import { recordErrorMessage } from '../lists/listErrors';
+import { SuccessBanner, successState } from '../lists/SuccessBanner';
+import { AddMembersDialog } from './AddMembersDialog';
+import { EditPodDialog } from './EditPodDialog';
+import { PodHeader } from './PodHeader';
+import { PodMembersTable } from './PodMembersTable';
+import { PodPrograms } from './PodPrograms';
+import { usePod, useRefreshPod } from './podQueries';
+
+/** Counts as en-US shows them: 5,000. */
+const COUNT = new Intl.NumberFormat('en-US');
+
+/** /pods/{id}: the pod, the programs that send to it, and its active members. */
+export default function PodDetail() {
+  const t = useMessages();
+  const id = String(useParams().id);
+  const { data: pod, error, isPending } = usePod(id);
+  if (isPending) return <LoadingPage label={t('pods.loading')} />;
+  if (error || !pod) {
+    const notFound = error instanceof HttpError && error.status === 404;
+    return (
+      <RecordLoadError
+        message={notFound ? t('pods.notFound') : recordErrorMessage(error, messages.pods.errors)}
+        backTo="/pods"
+        backLabel={t('pods.back')}
+      />
+    );
+  }
+  // Keyed by pod: another pod's page starts with its own paging, dialogs and banners.
+  return <PodDetailView key={pod.id} pod={pod} />;
+}
+
+/**
+ * Success banners travel in the history entry, as across screens, and last 3 s (pod actions).
+ * Each one remounts the banner so a repeated text starts its 3 s afresh.
+ */
+function usePodSuccess() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [key, setKey] = useState(0);
+  const show = (text: string) => {
+    setKey((n) => n + 1);
+    navigate(`${location.pathname}${location.search}`, { replace: true, ...successState(text) });
+  };
+  return { key, show };
+}
+
+function PodDetailView({ pod }: { pod: Pod }) {
+  const t = useMessages();
+  const refresh = useRefreshPod(pod.id);
+  const success = usePodSuccess();
+  const [error, setError] = useState<string | null>(null);
+  const [editing, setEditing] = useState(false);
+  const [adding, setAdding] = useState(false);
+
+  // Each action's outcome replaces the banners of the one before.
+  const succeeded = (text: string) => {
+    setError(null);
+    success.show(text);
+  };
+
+  const membersAdded = (result: PodMembersAddResult) => {
+    setAdding(false);
+    void refresh();
+    succeeded(t('pods.membersAdded', { count: result.added + result.reactivated }));
+    if (result.notAdded.length > 0) {
+      const names = result.notAdded.map((contact) => contact.name || contact.userId).join(', ');
+      setError(t('pods.notAddedNamed', { names }));
+    }
+  };
+
+  return (
+    <>
+      <PodHeader pod={pod} onEdit={() => setEditing(true)} onAddMembers={() => setAdding(true)} />
+      <SuccessBanner key={success.key} timeout={TIMINGS.podBannerMs} />
+      <ErrorBanner message={error} onClose={() => setError(null)} />
+      <PodPrograms programs={pod.programs ?? []} />
+      <Card variant="outlined">
+        <CardContent>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <Typography variant="h6" component="h2">
+              {t('pods.members')}
+            </Typography>
+            <Chip size="small" label={COUNT.format(pod.activeMemberCount)} />
+          </Stack>
+        </CardContent>
+        <PodMembersTable
+          podId={pod.id}
+          onRemoved={() => {
+            void refresh();
+            succeeded(t('pods.memberRemoved'));
+          }}
+          onError={setError}
+        />
+      </Card>
+      {editing && (
+        <EditPodDialog
+          pod={pod}
+          onClose={() => setEditing(false)}
+          onSaved={(saved) => {
+            setEditing(false);
+            succeeded(t('pods.updated', { name: saved.podName }));
+          }}
+        />
+      )}
+      {adding && (
+        <AddMembersDialog podId={pod.id} onClose={() => setAdding(false)} onAdded={membersAdded} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,106 @@
+import { Button } from '@mui/material';
+import { DataTable, ListBase, useListContext } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import { POD_STATUSES, TIMINGS, type PodStatus } from '../../shared/constants';
+import type { PodSummary } from '../../shared/pod';
+import { formatDateTime } from '../format';
+import { useMessages } from '../i18n';
+import {
+  EmptyList,
+  FilterCard,
+  ListCard,
+  PageHeader,
+  SearchFilter,
+  SelectFilter,
+} from '../lists/ListParts';
+import { SuccessBanner } from '../lists/SuccessBanner';
+import { PodStatusChip } from './PodStatusChip';
+
+export const podDetailPath = (id: string | number) => `/pods/${id}`;
+
+/**
+ * /pods: search by pod id or name, status filter, sortable columns, server-side paging. Pods are
+ * created from a selection on the contacts list, so the header leads there.
+ */
+export default function PodList() {
+  return (
+    <ListBase
+      resource="pods"
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      perPage={25}
+      // The view shows load errors itself, with 'Try Again'.
+      queryOptions={{ onError: () => undefined }}
+    >
+      <PodListView />
+    </ListBase>
+  );
+}
+
+function useFilterTags() {
+  const t = useMessages();
+  const { filterValues } = useListContext<PodSummary>();
+  const { q, status } = filterValues as { q?: string; status?: PodStatus };
+  return [
+    ...(q ? [{ key: 'q', label: t('pods.searchFilterTag', { q }) }] : []),
+    ...(status
+      ? [
+          {
+            key: 'status',
+            label: t('pods.statusFilterTag', { status: t(`pods.statuses.${status}`) }),
+          },
+        ]
+      : []),
+  ];
+}
+
+function PodListView() {
+  const t = useMessages();
+  const tags = useFilterTags();
+  return (
+    <>
+      <PageHeader
+        title={t('pods.title')}
+        action={
+          <Button variant="contained" component={RouterLink} to="/contacts">
+            {t('pods.goToContacts')}
+          </Button>
+        }
+      />
+      {/* Whatever reaches this list comes from a pod action, and those banners last 3 s. */}
+      <SuccessBanner timeout={TIMINGS.podBannerMs} />
+      <FilterCard tags={tags}>
+        <SearchFilter label={t('pods.listFields.search')} />
+        <SelectFilter
+          source="status"
+          label={t('pods.listFields.status')}
+          allLabel={t('pods.allStatuses')}
+          options={POD_STATUSES.map((status) => ({
+            value: status,
+            label: t(`pods.statuses.${status}`),
+          }))}
+        />
+      </FilterCard>
+      <ListCard resource="pods" items={t('pods.items')}>
+        <DataTable
+          rowClick={(id) => podDetailPath(id)}
+          bulkActionButtons={false}
+          empty={<EmptyList text={t('lists.empty.pods')} />}
+        >
+          <DataTable.Col source="podId" label={t('pods.listFields.podId')} />
+          <DataTable.Col source="podName" label={t('pods.listFields.podName')} />
+          <DataTable.NumberCol source="activeMemberCount" label={t('pods.listFields.members')} />
+          <DataTable.Col
+            source="status"
+            label={t('pods.listFields.status')}
+            render={(pod: PodSummary) => <PodStatusChip status={pod.status} />}
+          />
+          <DataTable.Col
+            source="createdAt"
+            label={t('pods.listFields.createdAt')}
+            render={(pod: PodSummary) => formatDateTime(pod.createdAt)}
+          />
+        </DataTable>
+      </ListCard>
+    </>
+  );
+}

@@ -1,0 +1,81 @@
+import { useMemo } from 'react';
+import { useGetList, useInfiniteGetList, type SortPayload } from 'react-admin';
+import type { Role } from '../../shared/constants';
+import type { ApiUser } from '../../shared/types';
+
+/** The add-members search, as applied (the search box waits for a pause in typing). */
+export interface CandidateFilters {
+  q: string;
+  role: Role | '';
+  /** The modal offers active and inactive only. */
+  status: 'active' | 'inactive' | '';
+}
+
+export const NO_FILTERS: CandidateFilters = { q: '', role: '', status: '' };
+
+/** Spec sections 2 and 9: the add-members list starts sorted by name. */
+export const DEFAULT_SORT: SortPayload = { field: 'fullName', order: 'ASC' };
+
+/** Rows per request as the user scrolls: a few screens of the 400px box at a time. */
+export const PAGE_SIZE = 100;
+
+export const isFiltered = (filters: CandidateFilters) =>
+  Boolean(filters.q || filters.role || filters.status);
+
+/** The contacts list's query: everyone who is not an active member of the pod, searched. */
+function serverFilter(podId: string, filters: CandidateFilters) {
+  return {
+    notInPod: podId,
+    ...(filters.q && { q: filters.q }),
+    ...(filters.role && { role: filters.role }),
+    ...(filters.status && { status: filters.status }),
+  };
+}
+
+const QUERY_OPTIONS = {
+  // Candidates change as soon as members are added: a dialog opened again must not show the
+  // last one's rows while it refetches, so nothing is kept once the dialog is gone.
+  gcTime: 0,
+  // A refetch of an infinite list reloads every page scrolled so far; not worth it on a focus.
+  refetchOnWindowFocus: false,
+};
+
+/** The candidates page by page, as the list scrolls; the rows loaded so far, in order. */
+export function useCandidates(podId: string, filters: CandidateFilters, sort: SortPayload) {
+  const result = useInfiniteGetList<ApiUser>(
+    'contacts',
+    {
+      pagination: { page: 1, perPage: PAGE_SIZE },
+      sort,
+      filter: serverFilter(podId, filters),
+    },
+    QUERY_OPTIONS,
+  );
+  const pages = result.data?.pages;
+  const rows = useMemo(() => pages?.flatMap((page) => page.data) ?? [], [pages]);
+  return { ...result, rows };
+}
+
+/**
+ * How many participants the search matches: what 'select all' adds. With the role filter on
+ * participant it is the list's own total; on host or admin there are none; otherwise the server
+ * counts them (one row asked for, only its total read).
+ */
+export function useMatchingParticipants(
+  podId: string,
+  filters: CandidateFilters,
+  listTotal: number | undefined,
+): number | undefined {
+  const { total } = useGetList<ApiUser>(
+    'contacts',
+    {
+      pagination: { page: 1, perPage: 1 },
+      sort: DEFAULT_SORT,
+      filter: serverFilter(podId, { ...filters, role: 'participant' }),
+    },
+    { ...QUERY_OPTIONS, enabled: filters.role === '' },
+  );
+  if (filters.role === 'participant') return listTotal;
+  if (filters.role) return 0;
+  return total;
+}

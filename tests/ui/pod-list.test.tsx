@@ -1,0 +1,175 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { HttpError } from 'react-admin';
+import { describe, expect, it, vi } from 'vitest';
+import { messages } from '../../src/shared/messages';
+import type { PodDetail, PodSummary } from '../../src/shared/pod';
+import { fakeDataProvider, renderSignedIn } from './products-helpers';
+
+// The row click opens the detail page, whose add-members modal is tested on its own.
+vi.mock('../../src/admin/pods/AddMembersDialog', () => ({ AddMembersDialog: () => null }));
+
+const t = messages.pods;
+const path = () => screen.getByTestId('path').textContent;
+
+const pod = (id: string, podName: string, overrides: Partial<PodSummary> = {}): PodSummary => ({
+  _id: id,
+  id,
+  podId: `POD-20260314-0930${id.slice(-1)}0`,
+  podName,
+  status: 'active',
+  activeMemberCount: 3,
+  createdAt: '2026-03-14T16:30:00.000Z',
+  updatedAt: '2026-03-14T16:30:00.000Z',
+  ...overrides,
+});
+
+const rows = [
+  pod('pod1', 'Morning Walkers', { activeMemberCount: 1234 }),
+  pod('pod2', 'Night Owls', { status: 'inactive', activeMemberCount: 0 }),
+];
+
+function listWith(data: PodSummary[] = rows, total = data.length) {
+  const getList = vi.fn(async (_resource: string, _params: Record<string, unknown>) => ({
+    data,
+    total,
+  }));
+  const getPod = vi.fn(async (id: string): Promise<PodDetail> => ({
+    ...(data.find((row) => row.id === id) ?? rows[0]!),
+    members: [],
+    programs: [],
+  }));
+  const getPodMembers = vi.fn(async () => ({ data: [], total: 0 }));
+  return { ...fakeDataProvider(), getList, getPod, getPodMembers };
+}
+
+type Provider = ReturnType<typeof listWith>;
+const lastListParams = (dataProvider: Provider) => dataProvider.getList.mock.calls.at(-1)![1];
+const rowOf = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
+
+describe('/pods', () => {
+  it("shows 'Showing X of Y pods', the rows and LA dates, newest first", async () => {
+    const dataProvider = listWith(rows, 40);
+    renderSignedIn('/pods', dataProvider);
+    expect(await screen.findByRole('heading', { name: t.title })).toBeInTheDocument();
+    expect(await screen.findByText('Showing 2 of 40 pods')).toBeInTheDocument();
+    const walkers = rowOf('Morning Walkers');
+    expect(within(walkers).getByText('POD-20260314-093010')).toBeInTheDocument();
+    expect(within(walkers).getByText('1,234')).toBeInTheDocument();
+    expect(within(walkers).getByText('3/14/26, 9:30 AM')).toBeInTheDocument();
+    const active = within(walkers).getByText('Active').closest('.MuiChip-root');
+    expect(active).toHaveClass('MuiChip-colorSuccess');
+    expect(within(rowOf('Night Owls')).getByText('Inactive')).toBeInTheDocument();
+    expect(dataProvider.getList).toHaveBeenCalledWith('pods', expect.anything());
+    expect(lastListParams(dataProvider)).toMatchObject({
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'createdAt', order: 'DESC' },
+      filter: {},
+    });
+  });
+
+  it('shows the empty state', async () => {
+    renderSignedIn('/pods', listWith([]));
+    expect(await screen.findByText(messages.lists.empty.pods)).toBeInTheDocument();
+  });
+
+  it.each([
+    [
+      'the server gives a reason',
+      new HttpError('x', 503, { error: 'Database unreachable' }),
+      'Database unreachable',
+    ],
+    [
+      'the server gives none',
+      new HttpError('Bad Gateway', 502, {}),
+      messages.lists.fetchFailed.pods,
+    ],
+    ['the request fails', new TypeError('Failed to fetch'), messages.lists.loadFailed.pods],
+  ])("shows the error when %s, and 'Try Again' reloads", async (_case, error, text) => {
+    const dataProvider = listWith();
+    dataProvider.getList.mockRejectedValueOnce(error);
+    renderSignedIn('/pods', dataProvider);
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: messages.app.tryAgain }));
+    expect(await screen.findByText('Morning Walkers')).toBeInTheDocument();
+    expect(screen.queryByText(text)).not.toBeInTheDocument();
+  });
+
+  it('searches by pod id or name and filters by status, with removable tags and Clear', async () => {
+    const dataProvider = listWith();
+    renderSignedIn('/pods', dataProvider);
+    await screen.findByText('Morning Walkers');
+    fireEvent.change(screen.getByLabelText(t.listFields.search), { target: { value: 'walk' } });
+    await waitFor(() => expect(lastListParams(dataProvider).filter).toEqual({ q: 'walk' }));
+    expect(screen.getByText('Search: walk')).toBeInTheDocument();
+
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: t.listFields.status }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      t.allStatuses,
+      'Active',
+      'Inactive',
+    ]);
+    fireEvent.click(screen.getByRole('option', { name: 'Inactive' }));
+    await waitFor(() =>
+      expect(lastListParams(dataProvider).filter).toEqual({ q: 'walk', status: 'inactive' }),
+    );
+    const tag = screen.getByText('Status: Inactive').closest('.MuiChip-root') as HTMLElement;
+    fireEvent.click(within(tag).getByTestId('CancelIcon'));
+    await waitFor(() => expect(lastListParams(dataProvider).filter).toEqual({ q: 'walk' }));
+    expect(screen.queryByText('Status: Inactive')).not.toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: messages.lists.clear }));
+    await waitFor(() => expect(lastListParams(dataProvider).filter).toEqual({}));
+    expect(screen.queryByText('Search: walk')).not.toBeInTheDocument();
+    expect(screen.getByLabelText(t.listFields.search)).toHaveValue('');
+  });
+
+  it.each([
+    [/sort by pod id/i, 'podId'],
+    [/sort by pod name/i, 'podName'],
+    [/sort by members/i, 'activeMemberCount'],
+    [/sort by status/i, 'status'],
+  ])('sorts on the server by %s', async (name, field) => {
+    const dataProvider = listWith();
+    renderSignedIn('/pods', dataProvider);
+    await screen.findByText('Morning Walkers');
+    fireEvent.click(screen.getByRole('button', { name }));
+    await waitFor(() => expect(lastListParams(dataProvider).sort).toEqual({ field, order: 'ASC' }));
+  });
+
+  it('clicking Created (newest first by default) sorts oldest first', async () => {
+    const dataProvider = listWith();
+    renderSignedIn('/pods', dataProvider);
+    await screen.findByText('Morning Walkers');
+    fireEvent.click(screen.getByRole('button', { name: /sort by created/i }));
+    await waitFor(() =>
+      expect(lastListParams(dataProvider).sort).toEqual({ field: 'createdAt', order: 'ASC' }),
+    );
+  });
+
+  it('opens /pods/{id} on a row click', async () => {
+    const dataProvider = listWith();
+    renderSignedIn('/pods', dataProvider);
+    fireEvent.click(await screen.findByText('Night Owls'));
+    await waitFor(() => expect(path()).toBe('/pods/pod2'));
+    expect(await screen.findByRole('heading', { name: 'Night Owls' })).toBeInTheDocument();
+    expect(dataProvider.getPod).toHaveBeenCalledWith('pod2');
+  });
+
+  it("'Go to Contacts to Create Pod' leads to the contacts list", async () => {
+    renderSignedIn('/pods', listWith());
+    fireEvent.click(await screen.findByRole('link', { name: t.goToContacts }));
+    await waitFor(() => expect(path()).toBe('/contacts'));
+  });
+
+  it('shows a success banner passed to it for 3 seconds (a pod action)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const text = 'Pod "Walkers" created successfully with 2 member(s)';
+    renderSignedIn({ pathname: '/pods', state: { success: text } }, listWith());
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(2_900));
+    expect(screen.getByText(text)).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    expect(screen.queryByText(text)).not.toBeInTheDocument();
+  });
+});
