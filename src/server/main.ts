@@ -53,7 +53,7 @@ async function main() {
   if (bootstrap) process.stdout.write(bootstrapNotice(bootstrap, url));
   process.stdout.write(`Tidings is running at ${url} (database: ${database.label})\n`);
 
-  const stopMaintenance = startMaintenance(database.db, app.log);
+  const stopMaintenance = startMaintenance(database, app.log);
 
   let closing = false;
   const shutdown = async (signal: NodeJS.Signals) => {

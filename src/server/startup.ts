@@ -16,6 +16,8 @@ export async function prepareDatabase(
   try {
     await database.migrate();
     const bootstrap = await ensureBootstrapAdmin(database.db, config);
+    // Data loaded since the last start (a seed, an import) is planned for with fresh statistics.
+    await database.refreshStatistics();
     return { database, bootstrap };
   } catch (error) {
     await database.close().catch(() => undefined);

@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, inArray, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { messages } from '../../shared/messages';
 import type { ApiUser } from '../../shared/types';
@@ -29,9 +29,13 @@ const SORT_COLUMNS = {
   lastLogin: users.lastLoginAt,
 };
 
-/** The contact's active membership of a pod (a correlated subquery on `users`). */
-const activeMembership = (podId: string) =>
-  sql`(select 1 from ${podMembers} where ${podMembers.podId} = ${podId} and ${podMembers.userId} = ${users.id} and ${podMembers.status} = 'active')`;
+/**
+ * The active members of a pod, for `users.id not in (…)`: PostgreSQL runs it as one hashed
+ * subplan, a good plan whatever the table statistics say (a correlated NOT EXISTS planned on
+ * missing statistics re-scanned the pod for every contact: seconds on 50,000 contacts).
+ */
+const activeMemberIds = (podId: string) =>
+  sql`(select ${podMembers.userId} from ${podMembers} where ${podMembers.podId} = ${podId} and ${podMembers.status} = 'active')`;
 
 /**
  * The WHERE of a contact list: search over name, email and phone; role, status and id filters;
@@ -50,7 +54,7 @@ export function contactFilter(query: ContactListQuery): SQL | undefined {
     query.role?.length ? inArray(users.role, query.role) : undefined,
     query.status?.length ? inArray(users.status, query.status) : undefined,
     query.ids?.length ? inArray(users.id, query.ids) : undefined,
-    query.notInPod ? notExists(activeMembership(query.notInPod)) : undefined,
+    query.notInPod ? sql`${users.id} not in ${activeMemberIds(query.notInPod)}` : undefined,
   );
 }
 

@@ -1,16 +1,20 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { deleteOldLoginFailures } from '../auth/login-throttle';
 import { deleteEndedSessions } from '../auth/sessions';
-import type { Db } from '../db/client';
+import type { Database } from '../db/client';
 
 const EVERY_MS = 60 * 60 * 1000;
 
-/** Hourly clean-up of rows that can no longer matter (ended sessions, old failed sign-ins). */
-export function startMaintenance(db: Db, log: FastifyBaseLogger): () => void {
+/**
+ * Hourly: clean-up of rows that can no longer matter (ended sessions, old failed sign-ins), and
+ * fresh planner statistics where the database keeps none itself.
+ */
+export function startMaintenance(database: Database, log: FastifyBaseLogger): () => void {
   const run = async () => {
     try {
-      await deleteEndedSessions(db);
-      await deleteOldLoginFailures(db);
+      await deleteEndedSessions(database.db);
+      await deleteOldLoginFailures(database.db);
+      await database.refreshStatistics();
     } catch (error) {
       log.error({ err: error }, 'maintenance failed');
     }
