@@ -73,3 +73,13 @@ export const TIMINGS = {
 export const MOBILE_MENU_MAX_WIDTH = 1024;
 
 export const DEFAULT_COUNTRY = 'United States';
+
+/**
+ * When a program's messages may go out, local time in the program's zone: the US quiet-hours
+ * window (no texts before 8 am or after 9 pm). A program's send time is chosen inside it.
+ */
+export const SEND_WINDOW = { earliest: '08:00', latest: '21:00', default: '09:00' } as const;
+
+/** A program's status, derived from its schedule, the clock and pause (see shared/schedule.ts). */
+export const PROGRAM_STATUSES = ['draft', 'scheduled', 'running', 'completed', 'paused'] as const;
+export type ProgramStatus = (typeof PROGRAM_STATUSES)[number];

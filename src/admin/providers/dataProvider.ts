@@ -9,6 +9,7 @@ import { createPodFromContacts, exportContactsCsv } from './contactsApi';
 import { httpClient } from './httpClient';
 import { listQuery } from './listQuery';
 import { addPodMembers, getPod, getPodMembers, removePodMember, updatePod } from './podsApi';
+import { pauseProgram, resumeProgram } from './programsApi';
 import { uploadMedia } from './mediaUpload';
 
 /**
@@ -126,6 +127,8 @@ export const dataProvider = {
   updatePod,
   addPodMembers,
   removePodMember,
+  pauseProgram,
+  resumeProgram,
 };
 
 export type TidingsDataProvider = typeof dataProvider;

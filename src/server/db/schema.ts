@@ -11,6 +11,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -33,6 +34,7 @@ import {
   POD_STATUSES,
   PRODUCT_STATUSES,
   ROLES,
+  SEND_WINDOW,
   TIME_ZONES,
 } from '../../shared/constants';
 
@@ -221,12 +223,23 @@ export const programs = pgTable(
     /** Required when the offering is Nuanced. */
     offeringType: text('offering_type'),
     timeZone: text('time_zone', { enum: TIME_ZONES }).notNull().default(DEFAULT_TIME_ZONE),
+    /** The local date of day 0 (the pre-message) in the program's zone; null: not scheduled. */
+    startDate: date('start_date', { mode: 'string' }),
+    /** Local wall-clock time each day's message goes out, HH:MM, inside the send window. */
+    sendTime: text('send_time').notNull().default(SEND_WINDOW.default),
+    /** Set while staff have paused the program. */
+    pausedAt: timestamp('paused_at', { withTimezone: true, mode: 'date' }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('programs_created_at_idx').on(t.createdAt),
+    index('programs_start_date_idx').on(t.startDate),
+    check(
+      'programs_send_time_check',
+      sql`${t.sendTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and ${t.sendTime} between ${sql.raw(`'${SEND_WINDOW.earliest}'`)} and ${sql.raw(`'${SEND_WINDOW.latest}'`)}`,
+    ),
     index('programs_product_idx').on(t.productId),
     check('programs_offering_check', oneOf(t.offering, OFFERINGS)),
     check('programs_time_zone_check', oneOf(t.timeZone, TIME_ZONES)),

@@ -6,6 +6,7 @@ import { healthRoutes } from './health';
 import { podRoutes } from './pods';
 import { mediaRoutes } from './media';
 import { productRoutes } from './products';
+import { programRoutes } from './programs';
 
 /** Everything under /api. Each route needs a signed-in user unless its config says `public`. */
 export async function apiRoutes(app: FastifyInstance) {
@@ -20,4 +21,5 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(productRoutes);
   await app.register(contactRoutes);
   await app.register(podRoutes);
+  await app.register(programRoutes);
 }

@@ -110,6 +110,9 @@ export async function seedDemo(db: Db, now = new Date()): Promise<DemoSummary> {
       offeringType?: string;
       timeZone: TimeZone;
       pods: number[];
+      /** Day 0 this many days from the seed date (negative: already running or done). */
+      startsIn?: number;
+      sendTime?: string;
     }[] = [
       {
         name: 'Spring Wellness Cohort',
@@ -117,6 +120,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<DemoSummary> {
         offering: 'Standard',
         timeZone: 'America/Los_Angeles',
         pods: [0, 1],
+        startsIn: -3,
       },
       {
         name: 'Night Shift Sleep Study',
@@ -125,6 +129,8 @@ export async function seedDemo(db: Db, now = new Date()): Promise<DemoSummary> {
         offeringType: 'Shift workers',
         timeZone: 'America/Chicago',
         pods: [2],
+        startsIn: 5,
+        sendTime: '20:00',
       },
       {
         name: 'Hydration at Work',
@@ -132,6 +138,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<DemoSummary> {
         offering: 'Standard',
         timeZone: 'America/New_York',
         pods: [3, 4],
+        startsIn: -60,
       },
       {
         name: 'Fall Movement Pilot',
@@ -153,6 +160,11 @@ export async function seedDemo(db: Db, now = new Date()): Promise<DemoSummary> {
           offering: spec.offering,
           offeringType: spec.offeringType ?? null,
           timeZone: spec.timeZone,
+          startDate:
+            spec.startsIn === undefined
+              ? null
+              : new Date(Date.now() + spec.startsIn * DAY_MS).toISOString().slice(0, 10),
+          sendTime: spec.sendTime,
           createdAt: created,
           updatedAt: created,
         })

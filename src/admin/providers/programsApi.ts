@@ -1,0 +1,16 @@
+import type { Program } from '../../shared/program';
+import { httpClient } from './httpClient';
+
+const programPath = (id: string | number) => `/programs/${encodeURIComponent(String(id))}`;
+
+/** POST /api/programs/{id}/pause: no message goes out until the program is resumed. */
+export async function pauseProgram(id: string | number): Promise<Program> {
+  const { json } = await httpClient(`${programPath(id)}/pause`, { method: 'POST' });
+  return json as Program;
+}
+
+/** POST /api/programs/{id}/resume. */
+export async function resumeProgram(id: string | number): Promise<Program> {
+  const { json } = await httpClient(`${programPath(id)}/resume`, { method: 'POST' });
+  return json as Program;
+}

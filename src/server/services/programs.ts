@@ -1,0 +1,252 @@
+import { and, count, eq, ilike, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { ProgramStatus } from '../../shared/constants';
+import { formatMessage } from '../../shared/format';
+import { messages } from '../../shared/messages';
+import { timeframeOf, type Program, type ProgramPod } from '../../shared/program';
+import { programStatus } from '../../shared/schedule';
+import type { ProgramInput, programListQuerySchema } from '../../shared/validation/program';
+import type { Db, Tx } from '../db/client';
+import { pods, products, programPods, programs } from '../db/schema';
+import { badRequest, conflict, notFound } from '../http/errors';
+import { containsPattern, orderOf, pageOf } from './list';
+
+type ProgramRow = typeof programs.$inferSelect;
+type ProductFacts = { name: string; days: number } | null;
+
+const t = messages.programs;
+
+/**
+ * A program's status in SQL, for filtering and sorting a list; the same rule as `programStatus`
+ * in shared/schedule.ts, which answers it for one program. `date + time` is the local wall-clock
+ * time, and `AT TIME ZONE` makes it an instant in the program's zone, daylight saving included.
+ */
+const firstSendAt = sql`((${programs.startDate} + ${programs.sendTime}::time) at time zone ${programs.timeZone})`;
+const lastSendAt = sql`(((${programs.startDate} + (${products.days} + 1)) + ${programs.sendTime}::time) at time zone ${programs.timeZone})`;
+const statusSql = sql<ProgramStatus>`case
+  when ${programs.productId} is null or ${programs.startDate} is null then 'draft'
+  when ${programs.pausedAt} is not null then 'paused'
+  when now() < ${firstSendAt} then 'scheduled'
+  when now() < ${lastSendAt} then 'running'
+  else 'completed' end`;
+
+const podCount =
+  sql<number>`(select count(*) from ${programPods} where ${programPods.programId} = ${programs.id})`.mapWith(
+    Number,
+  );
+
+/** A program as the API shows it. */
+export function toProgram(
+  row: ProgramRow,
+  product: ProductFacts,
+  programPodsOf: ProgramPod[],
+  now = new Date(),
+): Program {
+  const schedule =
+    product && row.startDate
+      ? {
+          startDate: row.startDate,
+          sendTime: row.sendTime,
+          timeZone: row.timeZone,
+          days: product.days,
+        }
+      : null;
+  return {
+    _id: row.id,
+    id: row.id,
+    programName: row.programName,
+    productId: row.productId,
+    productName: product?.name ?? null,
+    productDays: product?.days ?? null,
+    timeframe: timeframeOf(product?.days ?? null),
+    offering: row.offering,
+    offeringType: row.offeringType ?? '',
+    timeZone: row.timeZone,
+    podIds: programPodsOf.map((pod) => pod.id),
+    pods: programPodsOf,
+    startDate: row.startDate,
+    sendTime: row.sendTime,
+    status: programStatus(
+      { hasProduct: Boolean(product), schedule, paused: row.pausedAt !== null },
+      now,
+    ),
+    pausedAt: row.pausedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The pods of each program, in one query. */
+async function podsOfPrograms(db: Db | Tx, programIds: string[]) {
+  const byProgram = new Map<string, ProgramPod[]>(programIds.map((id) => [id, []]));
+  if (programIds.length === 0) return byProgram;
+  const rows = await db
+    .select({
+      programId: programPods.programId,
+      id: pods.id,
+      podId: pods.podId,
+      podName: pods.podName,
+    })
+    .from(programPods)
+    .innerJoin(pods, eq(pods.id, programPods.podId))
+    .where(inArray(programPods.programId, programIds))
+    .orderBy(pods.podName);
+  for (const { programId, ...pod } of rows) byProgram.get(programId)!.push({ _id: pod.id, ...pod });
+  return byProgram;
+}
+
+export type ProgramListQuery = z.output<typeof programListQuerySchema>;
+
+const SORT_COLUMNS = {
+  programName: sql`lower(${programs.programName})`,
+  productName: sql`lower(coalesce(${products.name}, ''))`,
+  // A program without a product counts as 0 days: last when the longest come first.
+  productDays: sql`coalesce(${products.days}, 0)`,
+  offering: programs.offering,
+  timeZone: programs.timeZone,
+  podCount,
+  status: statusSql,
+  startDate: programs.startDate,
+  createdAt: programs.createdAt,
+};
+
+/** GET /api/programs: product name and days resolved; search, offering and status filters. */
+export async function listPrograms(db: Db, query: ProgramListQuery) {
+  const where = and(
+    query.q ? ilike(programs.programName, containsPattern(query.q)) : undefined,
+    query.offering?.length ? inArray(programs.offering, query.offering) : undefined,
+    query.status?.length ? inArray(statusSql, query.status) : undefined,
+  );
+  const { limit, offset } = pageOf(query);
+  const rows = await db
+    .select({ program: programs, productName: products.name, productDays: products.days })
+    .from(programs)
+    .leftJoin(products, eq(products.id, programs.productId))
+    .where(where)
+    .orderBy(...orderOf(SORT_COLUMNS, query, programs.id))
+    .limit(limit as number)
+    .offset(offset);
+  const [totals] = await db
+    .select({ total: count() })
+    .from(programs)
+    .leftJoin(products, eq(products.id, programs.productId))
+    .where(where);
+  const podsOf = await podsOfPrograms(
+    db,
+    rows.map((row) => row.program.id),
+  );
+  const now = new Date();
+  return {
+    programs: rows.map(({ program, productName, productDays }) =>
+      toProgram(
+        program,
+        productName === null ? null : { name: productName, days: productDays! },
+        podsOf.get(program.id)!,
+        now,
+      ),
+    ),
+    total: totals!.total,
+  };
+}
+
+async function loadProgram(db: Db | Tx, id: string, lock = false): Promise<Program> {
+  const query = db
+    .select({ program: programs, productName: products.name, productDays: products.days })
+    .from(programs)
+    .leftJoin(products, eq(products.id, programs.productId))
+    .where(eq(programs.id, id));
+  const [row] = lock ? await query.for('update', { of: programs }) : await query;
+  if (!row) throw notFound(t.notFound);
+  const podsOf = await podsOfPrograms(db, [id]);
+  return toProgram(
+    row.program,
+    row.productName === null ? null : { name: row.productName, days: row.productDays! },
+    podsOf.get(id)!,
+  );
+}
+
+export const getProgram = (db: Db, id: string) => loadProgram(db, id);
+
+/** Refuses a product or pods that do not exist, naming them (400). */
+async function assertReferences(tx: Tx, input: ProgramInput) {
+  if (input.productId) {
+    const [product] = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.id, input.productId));
+    if (!product) throw badRequest(formatMessage(t.unknownProduct, { id: input.productId }));
+  }
+  if (input.podIds.length > 0) {
+    const found = await tx.select({ id: pods.id }).from(pods).where(inArray(pods.id, input.podIds));
+    const known = new Set(found.map((pod) => pod.id));
+    const unknown = input.podIds.filter((id) => !known.has(id));
+    if (unknown.length > 0)
+      throw badRequest(formatMessage(t.unknownPods, { ids: unknown.join(', ') }));
+  }
+}
+
+function columnsOf(input: ProgramInput) {
+  return {
+    programName: input.programName,
+    productId: input.productId,
+    offering: input.offering,
+    offeringType: input.offeringType || null,
+    timeZone: input.timeZone,
+    startDate: input.startDate,
+    sendTime: input.sendTime,
+  };
+}
+
+async function linkPods(tx: Tx, programId: string, podIds: string[]) {
+  await tx.delete(programPods).where(eq(programPods.programId, programId));
+  if (podIds.length > 0) {
+    await tx.insert(programPods).values(podIds.map((podId) => ({ programId, podId })));
+  }
+}
+
+/** Creates a program and links its pods, in one transaction. */
+export async function createProgram(db: Db, input: ProgramInput, createdBy: string) {
+  return db.transaction(async (tx) => {
+    await assertReferences(tx, input);
+    const [row] = await tx
+      .insert(programs)
+      .values({ ...columnsOf(input), createdBy })
+      .returning({ id: programs.id });
+    await linkPods(tx, row!.id, input.podIds);
+    return loadProgram(tx, row!.id);
+  });
+}
+
+/**
+ * Replaces a program's fields and pods, in one transaction. A running program may be moved: the
+ * delivery engine never sends a day twice (one outbox row per program, contact and day), and the
+ * days to come follow the new schedule.
+ */
+export async function updateProgram(db: Db, id: string, input: ProgramInput) {
+  return db.transaction(async (tx) => {
+    await loadProgram(tx, id, true);
+    await assertReferences(tx, input);
+    await tx
+      .update(programs)
+      .set({ ...columnsOf(input), updatedAt: new Date() })
+      .where(eq(programs.id, id));
+    await linkPods(tx, id, input.podIds);
+    return loadProgram(tx, id);
+  });
+}
+
+/** Pauses a scheduled or running program (409 otherwise); resumes a paused one. */
+export async function setPaused(db: Db, id: string, paused: boolean) {
+  return db.transaction(async (tx) => {
+    const program = await loadProgram(tx, id, true);
+    if (paused && program.status !== 'scheduled' && program.status !== 'running') {
+      throw conflict(t.cannotPause);
+    }
+    if (!paused && program.status !== 'paused') throw conflict(t.cannotResume);
+    await tx
+      .update(programs)
+      .set({ pausedAt: paused ? new Date() : null, updatedAt: new Date() })
+      .where(eq(programs.id, id));
+    return loadProgram(tx, id);
+  });
+}

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { OFFERINGS, PROGRAM_STATUSES, SEND_WINDOW, TIME_ZONES } from '../constants';
+import { messages } from '../messages';
+import { isLocalDate, isLocalTime } from '../schedule';
+import { requiredString } from './common';
+import { listQuerySchema, oneOrMany } from './list';
+
+/**
+ * The program rules of spec section 5 (name required; offering type required when Nuanced;
+ * product optional) plus the schedule: a start date, and a send time inside the US quiet-hours
+ * window. The form and the API use this one schema.
+ */
+const t = messages.programs;
+
+/** An empty choice ('', null or absent) is no choice. */
+const optional = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((value) => (value === '' || value === undefined ? null : value), schema.nullable());
+
+export const programSchema = z
+  .object({
+    programName: requiredString(t.nameRequired).max(200),
+    // The spec's client may send the product as an object with `_id`.
+    productId: optional(
+      z.preprocess(
+        (value) =>
+          typeof value === 'object' && value !== null ? (value as { _id?: unknown })._id : value,
+        z.uuid({ error: 'productId must be a product id' }),
+      ),
+    ),
+    // Sent by the spec's client; the server derives it from the product's days.
+    timeframe: z.unknown().optional(),
+    offering: z
+      .enum(OFFERINGS, { error: 'Offering must be Standard or Nuanced' })
+      .default('Standard'),
+    offeringType: z.string().trim().max(200).default(''),
+    timeZone: z
+      .enum(TIME_ZONES, { error: 'Choose one of the time zones offered' })
+      .default('America/Los_Angeles'),
+    podIds: z
+      .array(z.uuid({ error: 'podIds must be pod ids' }))
+      .max(1000)
+      .default([]),
+    startDate: optional(z.string().refine(isLocalDate, { error: t.startDateInvalid })),
+    sendTime: z
+      .string()
+      .default(SEND_WINDOW.default)
+      .refine(
+        (time) => isLocalTime(time) && time >= SEND_WINDOW.earliest && time <= SEND_WINDOW.latest,
+        { error: t.sendTimeOutsideWindow },
+      ),
+  })
+  .superRefine((program, ctx) => {
+    if (program.offering === 'Nuanced' && !program.offeringType) {
+      ctx.addIssue({ code: 'custom', path: ['offeringType'], message: t.offeringTypeRequired });
+    }
+  })
+  .transform(({ timeframe: _timeframe, ...program }) => ({
+    ...program,
+    podIds: [...new Set(program.podIds)],
+    // A Standard program has no offering type.
+    offeringType: program.offering === 'Nuanced' ? program.offeringType : '',
+  }));
+
+export type ProgramInput = z.output<typeof programSchema>;
+
+export const PROGRAM_SORT_FIELDS = [
+  'programName',
+  'productName',
+  'productDays',
+  'offering',
+  'timeZone',
+  'podCount',
+  'status',
+  'startDate',
+  'createdAt',
+] as const;
+
+/** GET /api/programs: search by name, offering and status filters. */
+export const programListQuerySchema = listQuerySchema(PROGRAM_SORT_FIELDS).extend({
+  offering: oneOrMany(OFFERINGS, 'offering'),
+  status: oneOrMany(PROGRAM_STATUSES, 'status'),
+});
