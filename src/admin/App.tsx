@@ -9,6 +9,7 @@ import { dataProvider as defaultDataProvider } from './providers/dataProvider';
 import { contacts } from './contacts';
 import { pods } from './pods';
 import { products } from './products';
+import { programs } from './programs';
 import { lazyScreen } from './screens';
 import { theme } from './theme';
 
@@ -48,6 +49,17 @@ export function App({
       dashboard={ToDashboard}
       catchAll={ToDashboard}
     >
+      <Resource
+        name="programs"
+        list={programs.list}
+        create={programs.create}
+        edit={programs.edit}
+        icon={programs.icon}
+        recordRepresentation={programs.recordRepresentation}
+      >
+        {/* The list's rows open /programs/edit/{id}; /programs/{id} is the same screen. */}
+        <Route path="edit/:id" element={<programs.edit />} />
+      </Resource>
       <Resource
         name="products"
         list={products.list}

@@ -155,6 +155,9 @@ export const messages = {
     resumed: 'Program "%{name}" resumed.',
     cannotPause: 'Only a scheduled or running program can be paused.',
     cannotResume: 'This program is not paused.',
+    pauseFailed: 'Failed to pause program',
+    resumeFailed: 'Failed to resume program',
+    inactiveProduct: '%{name} (no longer active)',
     fields: {
       programName: 'Program name',
       product: 'Product',
@@ -188,7 +191,8 @@ export const messages = {
       date: 'Date',
       time: 'Local time',
       message: 'Message',
-      sent: 'Sent',
+      // Nothing is claimed as sent here: the outbox says what went out, the schedule what was due.
+      sent: 'Past',
       toCome: 'To come',
     },
     confirmChange: {

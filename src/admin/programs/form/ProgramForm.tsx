@@ -1,0 +1,179 @@
+import { Box, Card, CardContent, Stack } from '@mui/material';
+import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { useMemo, useState, type ReactNode } from 'react';
+import { Form, useSaveContext } from 'react-admin';
+import { useFormState, useWatch } from 'react-hook-form';
+import type { Program } from '../../../shared/program';
+import { programSchema } from '../../../shared/validation/program';
+import { FormActionBar } from '../../forms/FormActionBar';
+import { FormTextField } from '../../forms/FormTextField';
+import { zodResolver } from '../../forms/zodResolver';
+import { useMessages } from '../../i18n';
+import { ErrorBanner } from '../../lists/ErrorBanner';
+import { PageHeader } from '../../lists/ListParts';
+import { ConfirmChangeDialog } from './ConfirmChangeDialog';
+import { OfferingFields } from './OfferingFields';
+import { PodsField } from './PodsField';
+import { ProductField } from './ProductField';
+import type { ProgramFormMode, ProgramFormValues } from './programFormValues';
+import { SchedulePreview } from './SchedulePreview';
+import { SendTimeField, StartDateField } from './ScheduleFields';
+import { sentBefore } from './scheduleTiming';
+import { TimeZoneField } from './TimeZoneField';
+import { linkedProduct, useProductOptions } from './useProductOptions';
+import { useProgramSubmit } from './useProgramSubmit';
+
+/** Checked with the API's own rules, so each field shows the message the API would answer. */
+const resolver = zodResolver(programSchema);
+
+/** Two fields side by side where there is room, stacked where there is not. */
+function FieldPair({ children }: { children: ReactNode }) {
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
+        gap: 2,
+      }}
+    >
+      {children}
+    </Box>
+  );
+}
+
+/** The fields, and the schedule beside them: always on edit, on create once it can be worked out. */
+function Columns({
+  mode,
+  fields,
+  preview,
+}: {
+  mode: ProgramFormMode;
+  fields: ReactNode;
+  preview: ReactNode;
+}) {
+  const [productId, startDate] = useWatch<ProgramFormValues, ['productId', 'startDate']>({
+    name: ['productId', 'startDate'],
+  });
+  const withPreview = mode === 'edit' || Boolean(productId && startDate);
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: {
+          xs: 'minmax(0, 1fr)',
+          lg: withPreview ? 'minmax(0, 2fr) minmax(0, 3fr)' : 'minmax(0, 720px)',
+        },
+        gap: 3,
+        alignItems: 'start',
+      }}
+    >
+      {fields}
+      {withPreview && preview}
+    </Box>
+  );
+}
+
+function FormActions({ mode }: { mode: ProgramFormMode }) {
+  const t = useMessages();
+  const { saving } = useSaveContext();
+  const { isSubmitting } = useFormState();
+  const busy = Boolean(saving) || isSubmitting;
+  return (
+    <FormActionBar
+      cancelTo="/programs"
+      disabled={busy}
+      submitLabel={
+        busy ? t('programs.saving') : mode === 'create' ? t('programs.save') : t('programs.update')
+      }
+    />
+  );
+}
+
+/**
+ * Create and Edit Program (spec section 2): name, product, offering, pods, time zone and when
+ * the messages go out, with the schedule they give beside them.
+ */
+export function ProgramForm({
+  mode,
+  values,
+  program,
+  error,
+  onErrorChange,
+  headerAction,
+  notices,
+}: {
+  mode: ProgramFormMode;
+  /** The values the form starts from. */
+  values: ProgramFormValues;
+  /** The stored program (edit). */
+  program?: Program;
+  error: string | null;
+  onErrorChange: (message: string | null) => void;
+  headerAction?: ReactNode;
+  notices?: ReactNode;
+}) {
+  const t = useMessages();
+  const linked = useMemo(() => linkedProduct(program, values.productId), [program, values]);
+  const products = useProductOptions(linked);
+  const { submit, counts, answer } = useProgramSubmit({
+    mode,
+    values,
+    program,
+    daysOf: (productId) => products.options.find((option) => option.id === productId)?.days ?? null,
+    onErrorChange,
+  });
+  // What was due before the page opened counts as gone out.
+  const [openedAt] = useState(() => new Date());
+  const before = useMemo(() => sentBefore(program, openedAt), [program, openedAt]);
+
+  return (
+    <LocalizationProvider dateAdapter={AdapterDayjs}>
+      {/* noValidate: the spec's messages, not the browser's, say what is missing. */}
+      <Form
+        record={values}
+        resolver={resolver}
+        onSubmit={submit}
+        mode="onSubmit"
+        reValidateMode="onChange"
+        noValidate
+        warnWhenUnsavedChanges
+      >
+        <PageHeader
+          title={mode === 'create' ? t('programs.createTitle') : t('programs.editTitle')}
+          action={headerAction}
+        />
+        {notices}
+        <ErrorBanner message={error} onClose={() => onErrorChange(null)} />
+        <Columns
+          mode={mode}
+          fields={
+            <Card variant="outlined">
+              <CardContent>
+                <Stack spacing={2}>
+                  <FormTextField
+                    name="programName"
+                    label={t('programs.fields.programName')}
+                    required
+                    fullWidth
+                  />
+                  <ProductField {...products} />
+                  <OfferingFields />
+                  <PodsField initialPods={program?.pods ?? []} />
+                  <TimeZoneField />
+                  <FieldPair>
+                    <StartDateField />
+                    <SendTimeField />
+                  </FieldPair>
+                </Stack>
+              </CardContent>
+            </Card>
+          }
+          preview={<SchedulePreview sentBefore={before} />}
+        />
+        <FormActions mode={mode} />
+      </Form>
+      <ConfirmChangeDialog counts={counts} onClose={answer} />
+    </LocalizationProvider>
+  );
+}

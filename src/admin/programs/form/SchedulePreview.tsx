@@ -1,0 +1,83 @@
+import { Card, CardContent, Typography } from '@mui/material';
+import { useMemo } from 'react';
+import { useGetOne } from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { messages } from '../../../shared/messages';
+import type { Product } from '../../../shared/product';
+import { programSchedule } from '../../../shared/schedule';
+import { useMessages } from '../../i18n';
+import { ErrorBanner } from '../../lists/ErrorBanner';
+import { recordErrorMessage } from '../../lists/listErrors';
+import { formatSendAt } from '../scheduleFormat';
+import type { ProgramFormValues } from './programFormValues';
+import { ScheduleTable, type ScheduleRow } from './ScheduleTable';
+import { isSent, scheduleOf } from './scheduleTiming';
+
+/** The product's message for day `day` (0 = pre-message, N+1 = conclusion). */
+function messageText(product: Product, day: number): string {
+  if (day === 0) return product.preMessage?.text ?? '';
+  if (day > product.days) return product.conclusionMessage?.text ?? '';
+  return product.messages?.[day - 1]?.text ?? '';
+}
+
+function useRows(product: Product | undefined, values: Partial<ProgramFormValues>, before: Date) {
+  const { startDate = null, sendTime = '', timeZone = '' } = values;
+  return useMemo((): ScheduleRow[] | null => {
+    if (!product) return null;
+    const schedule = scheduleOf({ startDate, sendTime, timeZone, days: product.days });
+    if (!schedule) return null;
+    // The delivery engine sends by this same schedule (shared/schedule.ts).
+    return programSchedule(schedule).map((day) => ({
+      day: day.day,
+      days: product.days,
+      ...formatSendAt(day.sendAt, schedule.timeZone),
+      text: messageText(product, day.day),
+      sent: isSent(day, before),
+    }));
+  }, [product, startDate, sendTime, timeZone, before]);
+}
+
+/**
+ * When each message of the program goes out, by the form's current values: the day, its date
+ * and time on the program zone's clock, the product's text, and whether it has gone out.
+ */
+export function SchedulePreview({ sentBefore }: { sentBefore: Date }) {
+  const t = useMessages();
+  const [productId, startDate, sendTime, timeZone] = useWatch<
+    ProgramFormValues,
+    ['productId', 'startDate', 'sendTime', 'timeZone']
+  >({ name: ['productId', 'startDate', 'sendTime', 'timeZone'] });
+  const { data: product, error } = useGetOne<Product>(
+    'products',
+    { id: productId },
+    { enabled: Boolean(productId), retry: false },
+  );
+  const rows = useRows(
+    productId ? product : undefined,
+    { startDate, sendTime, timeZone },
+    sentBefore,
+  );
+
+  const chosen = Boolean(productId && startDate);
+  return (
+    <Card variant="outlined" component="section" aria-label={t('programs.schedule.title')}>
+      <CardContent>
+        <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+          {t('programs.schedule.title')}
+        </Typography>
+        {chosen && error ? (
+          <ErrorBanner
+            message={recordErrorMessage(error, messages.products.errors)}
+            sx={{ mb: 0 }}
+          />
+        ) : chosen && !product ? (
+          <Typography color="text.secondary">{t('app.loading')}</Typography>
+        ) : rows ? (
+          <ScheduleTable rows={rows} />
+        ) : (
+          <Typography color="text.secondary">{t('programs.schedule.empty')}</Typography>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

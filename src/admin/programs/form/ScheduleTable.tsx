@@ -1,0 +1,105 @@
+import {
+  Chip,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+} from '@mui/material';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useRef } from 'react';
+import { conclusionDay } from '../../../shared/product';
+import { useMessages } from '../../i18n';
+
+export interface ScheduleRow {
+  day: number;
+  /** The product's days, to tell the conclusion (day N+1) from the other days. */
+  days: number;
+  date: string;
+  time: string;
+  text: string;
+  sent: boolean;
+}
+
+/** The schedule scrolls inside a box this high; a 365-day product has 367 rows. */
+export const SCHEDULE_MAX_HEIGHT = 480;
+/** A row with a one-line message; rows with longer ones are measured once drawn. */
+const ROW_ESTIMATE = 53;
+/** Rows drawn beyond the visible ones, so a quick scroll does not show blank space. */
+const OVERSCAN = 8;
+
+function DayLabel({ row }: { row: ScheduleRow }) {
+  const t = useMessages();
+  if (row.day === 0) return t('products.dayTitles.pre');
+  if (row.day === conclusionDay(row.days)) {
+    return t('products.dayTitles.conclusion', { n: row.day });
+  }
+  return t('products.dayTitles.day', { n: row.day });
+}
+
+/** The schedule's rows; only those in view (and a few around them) are drawn. */
+export function ScheduleTable({ rows }: { rows: readonly ScheduleRow[] }) {
+  const t = useMessages();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // The virtualizer re-renders this component itself as the box scrolls; that the React Compiler
+  // would leave the component unmemoized is what it needs.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_ESTIMATE,
+    overscan: OVERSCAN,
+  });
+  const items = virtualizer.getVirtualItems();
+  // Blank rows above and below the drawn ones keep the scroll height of the whole schedule.
+  const paddingTop = items[0]?.start ?? 0;
+  const paddingBottom = items.length ? virtualizer.getTotalSize() - items.at(-1)!.end : 0;
+
+  return (
+    <TableContainer
+      ref={scrollRef}
+      sx={{ maxHeight: SCHEDULE_MAX_HEIGHT, overflow: 'auto', border: 1, borderColor: 'divider' }}
+    >
+      <Table stickyHeader size="small" aria-label={t('programs.schedule.title')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('programs.schedule.day')}</TableCell>
+            <TableCell>{t('programs.schedule.date')}</TableCell>
+            <TableCell>{t('programs.schedule.time')}</TableCell>
+            <TableCell>{t('programs.schedule.message')}</TableCell>
+            <TableCell>{t('programs.fields.status')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {paddingTop > 0 && <SpacerRow height={paddingTop} />}
+          {items.map((item) => {
+            const row = rows[item.index]!;
+            return (
+              <TableRow key={item.key} data-index={item.index} ref={virtualizer.measureElement}>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  <DayLabel row={row} />
+                </TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.date}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.time}</TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>{row.text}</TableCell>
+                <TableCell>
+                  {row.sent ? (
+                    <Chip size="small" color="success" label={t('programs.schedule.sent')} />
+                  ) : (
+                    <Chip size="small" variant="outlined" label={t('programs.schedule.toCome')} />
+                  )}
+                </TableCell>
+              </TableRow>
+            );
+          })}
+          {paddingBottom > 0 && <SpacerRow height={paddingBottom} />}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+function SpacerRow({ height }: { height: number }) {
+  return <tr aria-hidden style={{ height }} />;
+}

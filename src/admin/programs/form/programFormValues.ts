@@ -1,0 +1,52 @@
+import { DEFAULT_TIME_ZONE, SEND_WINDOW } from '../../../shared/constants';
+import type { Program } from '../../../shared/program';
+import type { LocalDate, LocalTime } from '../../../shared/schedule';
+import type { ProgramInput } from '../../../shared/validation/program';
+
+export type ProgramFormMode = 'create' | 'edit';
+
+/** What the program form edits; `productId` is '' while no product is chosen. */
+export interface ProgramFormValues {
+  programName: string;
+  productId: string;
+  offering: string;
+  offeringType: string;
+  timeZone: string;
+  podIds: string[];
+  startDate: LocalDate | null;
+  sendTime: LocalTime;
+}
+
+/** What POST /api/programs and PUT /api/programs/{id} receive (spec section 7). */
+export type ProgramPayload = ProgramInput & { timeframe?: string };
+
+/** A new program: Standard, in Los Angeles time, at the default send time. */
+export const newProgramDraft = (): ProgramFormValues => ({
+  programName: '',
+  productId: '',
+  offering: 'Standard',
+  offeringType: '',
+  timeZone: DEFAULT_TIME_ZONE,
+  podIds: [],
+  startDate: null,
+  sendTime: SEND_WINDOW.default,
+});
+
+/** The spec's API may give the product as an object with `_id` (section 3). */
+function productIdOf(value: unknown): string {
+  const id = typeof value === 'object' && value !== null ? (value as { _id?: unknown })._id : value;
+  return typeof id === 'string' ? id : '';
+}
+
+export function programToFormValues(program: Program): ProgramFormValues {
+  return {
+    programName: program.programName,
+    productId: productIdOf(program.productId),
+    offering: program.offering,
+    offeringType: program.offeringType ?? '',
+    timeZone: program.timeZone,
+    podIds: program.podIds ?? [],
+    startDate: program.startDate,
+    sendTime: program.sendTime || SEND_WINDOW.default,
+  };
+}

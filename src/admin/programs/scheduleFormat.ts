@@ -1,0 +1,32 @@
+import type { LocalDate } from '../../shared/schedule';
+
+/**
+ * Program dates and times in en-US short format (spec section 9). A program's messages go out in
+ * the program's own zone, so its schedule shows that zone's clock, not Los Angeles time.
+ */
+
+const formats = new Map<string, { date: Intl.DateTimeFormat; time: Intl.DateTimeFormat }>();
+
+function formatsFor(timeZone: string) {
+  let zone = formats.get(timeZone);
+  if (!zone) {
+    zone = {
+      date: new Intl.DateTimeFormat('en-US', { dateStyle: 'short', timeZone }),
+      time: new Intl.DateTimeFormat('en-US', { timeStyle: 'short', timeZone }),
+    };
+    formats.set(timeZone, zone);
+  }
+  return zone;
+}
+
+/** When a message goes out, as the clock in `timeZone` shows it: '3/14/27' and '9:00 AM'. */
+export function formatSendAt(sendAt: Date, timeZone: string): { date: string; time: string } {
+  const { date, time } = formatsFor(timeZone);
+  return { date: date.format(sendAt), time: time.format(sendAt) };
+}
+
+/** A calendar date ('2027-03-13') as '3/13/27': it names a day, not an instant, so no zone applies. */
+export function formatLocalDate(date: LocalDate): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return formatsFor('UTC').date.format(new Date(Date.UTC(y, m - 1, d)));
+}
