@@ -298,7 +298,7 @@ describe('the schedule preview', () => {
     await waitFor(() => expect(scheduleRow('Day 1')[2]).toBe('8:15 PM'));
   });
 
-  it('marks the messages whose time has passed as sent', async () => {
+  it('marks the messages whose time has passed as past', async () => {
     // 2 pm in New York on 3/14/27: the pre-message and day 1 have gone out.
     vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2027-03-14T18:00:00Z') });
     await openEdit();
