@@ -1,7 +1,7 @@
 import WarningIcon from '@mui/icons-material/WarningAmberOutlined';
 import { Box, Button, Stack, Tooltip } from '@mui/material';
 import { useState } from 'react';
-import { DataTable, ListBase, useListContext } from 'react-admin';
+import { DataTable } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { CONTACT_STATUSES, ROLES, type ContactStatus, type Role } from '../../shared/constants';
 import type { ApiUser } from '../../shared/types';
@@ -15,6 +15,8 @@ import {
   PageHeader,
   SearchFilter,
   SelectFilter,
+  ServerList,
+  useFilterTags,
 } from '../lists/ListParts';
 import { SuccessBanner } from '../lists/SuccessBanner';
 import { ContactRoleChip, ContactStatusChip } from './ContactChips';
@@ -32,36 +34,10 @@ const isSelectable = (contact: ApiUser) => contact.role === 'participant';
  */
 export default function ContactList() {
   return (
-    <ListBase
-      resource="contacts"
-      sort={{ field: 'createdAt', order: 'DESC' }}
-      perPage={25}
-      // The view shows load errors itself, with 'Try Again'.
-      queryOptions={{ onError: () => undefined }}
-    >
+    <ServerList resource="contacts">
       <ContactListView />
-    </ListBase>
+    </ServerList>
   );
-}
-
-function useFilterTags() {
-  const t = useMessages();
-  const { filterValues } = useListContext();
-  const { q, role, status } = filterValues as { q?: string; role?: Role; status?: ContactStatus };
-  return [
-    ...(q ? [{ key: 'q', label: t('contacts.searchFilterTag', { q }) }] : []),
-    ...(role
-      ? [{ key: 'role', label: t('contacts.roleFilterTag', { role: t(`contacts.roles.${role}`) }) }]
-      : []),
-    ...(status
-      ? [
-          {
-            key: 'status',
-            label: t('contacts.statusFilterTag', { status: t(`contacts.statuses.${status}`) }),
-          },
-        ]
-      : []),
-  ];
 }
 
 function Email({ contact }: { contact: ApiUser }) {
@@ -87,7 +63,14 @@ function Verification({ contact }: { contact: ApiUser }) {
 function ContactListView() {
   const t = useMessages();
   const [exportError, setExportError] = useState<string | null>(null);
-  const tags = useFilterTags();
+  const tags = useFilterTags({
+    q: (q) => t('contacts.searchFilterTag', { q }),
+    role: (role) => t('contacts.roleFilterTag', { role: t(`contacts.roles.${role as Role}`) }),
+    status: (status) =>
+      t('contacts.statusFilterTag', {
+        status: t(`contacts.statuses.${status as ContactStatus}`),
+      }),
+  });
 
   return (
     <>

@@ -10,10 +10,27 @@ import {
   Typography,
 } from '@mui/material';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Pagination, useListContext } from 'react-admin';
+import { ListBase, Pagination, useListContext } from 'react-admin';
 import { useMessages } from '../i18n';
 import { ErrorBanner } from './ErrorBanner';
 import { listErrorMessage, type ListResource } from './listErrors';
+
+/**
+ * A list that pages, sorts and filters on the server: 25 a page, newest first (spec: default sort
+ * createdAt descending). The view shows load errors itself, with 'Try Again' (`ListCard`).
+ */
+export function ServerList({ resource, children }: { resource: string; children: ReactNode }) {
+  return (
+    <ListBase
+      resource={resource}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      perPage={25}
+      queryOptions={{ onError: () => undefined }}
+    >
+      {children}
+    </ListBase>
+  );
+}
 
 /** Counts as en-US shows them: 20,201. */
 const COUNT = new Intl.NumberFormat('en-US');
@@ -129,6 +146,18 @@ export function SelectFilter({
 export interface FilterTag {
   key: string;
   label: string;
+}
+
+/**
+ * The tags of the active filters: for each filter the list knows, how to name its value
+ * ('Status: Archived'). Filters with no value have no tag.
+ */
+export function useFilterTags(describe: Record<string, (value: string) => string>): FilterTag[] {
+  const { filterValues } = useListContext();
+  return Object.entries(describe).flatMap(([key, label]) => {
+    const value = filterValues[key] as string | undefined;
+    return value ? [{ key, label: label(value) }] : [];
+  });
 }
 
 /** The active filters as removable tags, and a Clear button that removes them all. */

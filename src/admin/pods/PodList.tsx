@@ -1,5 +1,5 @@
 import { Button } from '@mui/material';
-import { DataTable, ListBase, useListContext } from 'react-admin';
+import { DataTable } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { POD_STATUSES, TIMINGS, type PodStatus } from '../../shared/constants';
 import type { PodSummary } from '../../shared/pod';
@@ -12,6 +12,8 @@ import {
   PageHeader,
   SearchFilter,
   SelectFilter,
+  ServerList,
+  useFilterTags,
 } from '../lists/ListParts';
 import { SuccessBanner } from '../lists/SuccessBanner';
 import { PodStatusChip } from './PodStatusChip';
@@ -24,38 +26,19 @@ export const podDetailPath = (id: string | number) => `/pods/${id}`;
  */
 export default function PodList() {
   return (
-    <ListBase
-      resource="pods"
-      sort={{ field: 'createdAt', order: 'DESC' }}
-      perPage={25}
-      // The view shows load errors itself, with 'Try Again'.
-      queryOptions={{ onError: () => undefined }}
-    >
+    <ServerList resource="pods">
       <PodListView />
-    </ListBase>
+    </ServerList>
   );
-}
-
-function useFilterTags() {
-  const t = useMessages();
-  const { filterValues } = useListContext<PodSummary>();
-  const { q, status } = filterValues as { q?: string; status?: PodStatus };
-  return [
-    ...(q ? [{ key: 'q', label: t('pods.searchFilterTag', { q }) }] : []),
-    ...(status
-      ? [
-          {
-            key: 'status',
-            label: t('pods.statusFilterTag', { status: t(`pods.statuses.${status}`) }),
-          },
-        ]
-      : []),
-  ];
 }
 
 function PodListView() {
   const t = useMessages();
-  const tags = useFilterTags();
+  const tags = useFilterTags({
+    q: (q) => t('pods.searchFilterTag', { q }),
+    status: (status) =>
+      t('pods.statusFilterTag', { status: t(`pods.statuses.${status as PodStatus}`) }),
+  });
   return (
     <>
       <PageHeader

@@ -1,5 +1,5 @@
 import { Button } from '@mui/material';
-import { DataTable, ListBase, useListContext } from 'react-admin';
+import { DataTable } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { PRODUCT_STATUSES, type ProductStatus } from '../../shared/constants';
 import type { ProductSummary } from '../../shared/product';
@@ -12,6 +12,8 @@ import {
   PageHeader,
   SearchFilter,
   SelectFilter,
+  ServerList,
+  useFilterTags,
 } from '../lists/ListParts';
 import { SuccessBanner } from '../lists/SuccessBanner';
 import { ProductStatusChip } from './ProductStatusChip';
@@ -21,36 +23,19 @@ export const productEditPath = (id: string | number) => `/products/edit/${id}`;
 /** /products: search by name, status filter, sortable columns, server-side paging. */
 export function ProductList() {
   return (
-    <ListBase
-      resource="products"
-      sort={{ field: 'createdAt', order: 'DESC' }}
-      perPage={25}
-      // The view shows load errors itself, with 'Try Again'.
-      queryOptions={{ onError: () => undefined }}
-    >
+    <ServerList resource="products">
       <ProductListView />
-    </ListBase>
+    </ServerList>
   );
 }
 
 function ProductListView() {
   const t = useMessages();
-  const { filterValues } = useListContext<ProductSummary>();
-  const tags = [
-    ...(filterValues.q
-      ? [{ key: 'q', label: t('products.searchFilterTag', { q: filterValues.q }) }]
-      : []),
-    ...(filterValues.status
-      ? [
-          {
-            key: 'status',
-            label: t('products.statusFilterTag', {
-              status: t(`products.statuses.${filterValues.status as ProductStatus}`),
-            }),
-          },
-        ]
-      : []),
-  ];
+  const tags = useFilterTags({
+    q: (q) => t('products.searchFilterTag', { q }),
+    status: (status) =>
+      t('products.statusFilterTag', { status: t(`products.statuses.${status as ProductStatus}`) }),
+  });
 
   return (
     <>

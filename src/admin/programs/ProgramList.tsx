@@ -1,5 +1,5 @@
 import { Button } from '@mui/material';
-import { DataTable, ListBase, useListContext } from 'react-admin';
+import { DataTable, useListContext } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { OFFERINGS, PROGRAM_STATUSES, type ProgramStatus } from '../../shared/constants';
 import type { Program } from '../../shared/program';
@@ -12,6 +12,8 @@ import {
   PageHeader,
   SearchFilter,
   SelectFilter,
+  ServerList,
+  useFilterTags,
 } from '../lists/ListParts';
 import { SuccessBanner } from '../lists/SuccessBanner';
 import { OfferingChip, ProgramStatusChip } from './ProgramChips';
@@ -27,45 +29,20 @@ const NONE = '—';
  */
 export default function ProgramList() {
   return (
-    <ListBase
-      resource="programs"
-      sort={{ field: 'createdAt', order: 'DESC' }}
-      perPage={25}
-      // The view shows load errors itself, with 'Try Again'.
-      queryOptions={{ onError: () => undefined }}
-    >
+    <ServerList resource="programs">
       <ProgramListView />
-    </ListBase>
+    </ServerList>
   );
-}
-
-function useFilterTags() {
-  const t = useMessages();
-  const { filterValues } = useListContext();
-  const { q, offering, status } = filterValues as {
-    q?: string;
-    offering?: string;
-    status?: ProgramStatus;
-  };
-  return [
-    ...(q ? [{ key: 'q', label: t('programs.searchFilterTag', { q }) }] : []),
-    ...(offering
-      ? [{ key: 'offering', label: t('programs.offeringFilterTag', { offering }) }]
-      : []),
-    ...(status
-      ? [
-          {
-            key: 'status',
-            label: t('programs.statusFilterTag', { status: t(`programs.statuses.${status}`) }),
-          },
-        ]
-      : []),
-  ];
 }
 
 function ProgramListView() {
   const t = useMessages();
-  const tags = useFilterTags();
+  const tags = useFilterTags({
+    q: (q) => t('programs.searchFilterTag', { q }),
+    offering: (offering) => t('programs.offeringFilterTag', { offering }),
+    status: (status) =>
+      t('programs.statusFilterTag', { status: t(`programs.statuses.${status as ProgramStatus}`) }),
+  });
   const { filterValues } = useListContext();
   const filtered = Object.keys(filterValues).length > 0;
 
