@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { messages } from '../../shared/messages';
 import type { ApiUser } from '../../shared/types';
@@ -11,7 +11,8 @@ import { podMembers, users } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
 import { queueOptinMessage } from '../outbox/optin';
 import { queueWelcomeEmail } from '../outbox/welcome';
-import { containsPattern, orderOf, pageOf } from './list';
+import { contactSearch } from './contact-search';
+import { orderOf, pageOf } from './list';
 import { toApiUser, type UserRow } from './users';
 
 export type ContactListQuery = z.output<typeof contactListQuerySchema>;
@@ -42,15 +43,8 @@ const activeMemberIds = (podId: string) =>
  * and, for the add-members search, contacts not active in a pod.
  */
 export function contactFilter(query: ContactListQuery): SQL | undefined {
-  const pattern = query.q ? containsPattern(query.q) : undefined;
   return and(
-    pattern
-      ? or(
-          ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
-          ilike(users.email, pattern),
-          ilike(users.phone, pattern),
-        )
-      : undefined,
+    contactSearch(query.q),
     query.role?.length ? inArray(users.role, query.role) : undefined,
     query.status?.length ? inArray(users.status, query.status) : undefined,
     query.ids?.length ? inArray(users.id, query.ids) : undefined,
