@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import fastifyHelmet from '@fastify/helmet';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify from 'fastify';
 import type { Database } from './db/client';
 import type { Config } from './env';
 import { consoleRoutes } from './http/console';
 import { errorHandler } from './http/errors';
 import './http/fastify-types';
-import { loggerOptions } from './http/logger';
+import { loggerOptions, type LogDestination } from './http/logger';
 import { mediaFiles } from './http/media-files';
 import { apiRoutes } from './routes';
 
@@ -16,14 +16,17 @@ export const BODY_LIMIT = 1024 * 1024;
 export interface AppOptions {
   config: Config;
   database: Database;
-  /** Defaults to the configured pino logger; tests pass false. */
-  logger?: FastifyServerOptions['logger'];
+  /**
+   * Defaults to standard output at the configured level; tests pass false, or a destination to
+   * read the lines. Either way the lines are redacted by the same options.
+   */
+  logger?: false | LogDestination;
 }
 
 /** Builds the Tidings HTTP server without listening, so tests can drive it with `inject`. */
 export async function buildApp({ config, database, logger }: AppOptions) {
   const app = Fastify({
-    logger: logger ?? loggerOptions(config),
+    logger: logger === false ? false : loggerOptions(config, logger),
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT,

@@ -51,6 +51,35 @@ describe('GET /api/contacts on 20,000 contacts', () => {
     expect((await list('page=1&perPage=10&q=aisha person0000')).total).toBe(2);
   });
 
+  it('finds a phone number however it is written', async () => {
+    // +15035550042 belongs to contacts 42 and 10042.
+    for (const q of [
+      '5035550042',
+      '503-555-0042',
+      '(503) 555-0042',
+      '503 555 0042',
+      '+1 503 555 0042',
+      '1-503-555-0042',
+      '503.555.0042',
+      '555-0042',
+    ]) {
+      const body = await list(`page=1&perPage=10&q=${encodeURIComponent(q)}`);
+      expect(body.contacts.map((c) => c.email).sort(), q).toEqual([
+        'person10042@example.com',
+        'person42@example.com',
+      ]);
+    }
+  });
+
+  it('searches names and emails as before when the text is not a phone number', async () => {
+    // Digits in a name or an address are not a phone search: no phone with 00042 is matched.
+    expect((await list('page=1&perPage=10&q=Person00042')).contacts.map((c) => c.email)).toEqual([
+      'person42@example.com',
+    ]);
+    expect((await list('page=1&perPage=10&q=person42%40')).total).toBe(1);
+    expect((await list('page=1&perPage=10&q=aisha')).total).toBe(COUNT / 5);
+  });
+
   it('filters by role and status, alone and together', async () => {
     expect((await list('page=1&perPage=1&q=person&role=admin')).total).toBe(40);
     expect((await list('page=1&perPage=1&q=person&role=host')).total).toBe(160);

@@ -232,6 +232,18 @@ describe('GET /api/pods/{id}/members', () => {
       people[2]!.id,
     ]);
   });
+
+  it('finds members and candidates by a phone number however it is written', async () => {
+    const pod = await newPod([people[2]!.id]);
+    const q = encodeURIComponent('(503) 555-0103');
+    const found = (await call('GET', `/api/pods/${pod}/members?q=${q}`)).json();
+    expect(found.members.map((m: { userId: { id: string } }) => m.userId.id)).toEqual([
+      people[2]!.id,
+    ]);
+    const other = encodeURIComponent('503 555 0104');
+    const candidates = (await call('GET', `/api/contacts?notInPod=${pod}&q=${other}`)).json();
+    expect(candidates.contacts.map((c: { id: string }) => c.id)).toEqual([people[3]!.id]);
+  });
 });
 
 describe('POST /api/pods/{id}/members (many at once)', () => {

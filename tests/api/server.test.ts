@@ -1,24 +1,12 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT } from '../../src/server/app';
 import { messages } from '../../src/shared/messages';
 import { startTestApp, type TestContext } from './helpers/app';
-
-/** Collects the server's JSON log lines, to check what is (and is not) logged. */
-function captureLog() {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-      done();
-    },
-  });
-  return { lines, logger: { level: 'info', stream } };
-}
+import { captureLog } from './helpers/log';
 
 let ctx: TestContext;
 let consoleDir: string;

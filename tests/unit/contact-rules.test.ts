@@ -236,8 +236,46 @@ describe('csvField', () => {
     expect(csvField('a,b')).toBe('"a,b"');
     expect(csvField('say "hi"')).toBe('"say ""hi"""');
     expect(csvField('=1+1')).toBe("'=1+1");
-    expect(csvField('+15035550100')).toBe("'+15035550100");
     expect(csvField(null)).toBe('');
     expect(csvField(true)).toBe('true');
+  });
+
+  it('leaves an E.164 phone number as it is, quoted, so the + is kept and nothing is added', () => {
+    expect(csvField('+15035550100')).toBe('"+15035550100"');
+    expect(csvField('+447911123456')).toBe('"+447911123456"');
+    // Anything more than the number is text like any other.
+    expect(csvField('+1503555010=0')).toBe("'+1503555010=0");
+    expect(csvField('+1 503 555 0100')).toBe("'+1 503 555 0100");
+  });
+
+  it('defuses a formula wherever a cell could start one', () => {
+    expect(['=cmd', '+cmd', '-cmd', '@cmd', '\tcmd', '\rcmd'].map(csvField)).toEqual([
+      "'=cmd",
+      "'+cmd",
+      "'-cmd",
+      "'@cmd",
+      "'\tcmd",
+      `"'\rcmd"`,
+    ]);
+    // After leading spaces, which spreadsheets trim.
+    expect(csvField('  =1+1')).toBe("  '=1+1");
+    // After a character a spreadsheet may split cells on, spaces or not.
+    expect(csvField('Doe,=1+1')).toBe(`"Doe,'=1+1"`);
+    expect(csvField('Doe, @SUM(A1)')).toBe(`"Doe, '@SUM(A1)"`);
+    expect(csvField('Doe;-2+3')).toBe("Doe;'-2+3");
+    expect(csvField('Doe|+2')).toBe("Doe|'+2");
+    expect(csvField('Doe\t=2')).toBe("Doe\t'=2");
+    expect(csvField('Doe\n=2')).toBe(`"Doe\n'=2"`);
+    expect(csvField('Doe\r\n=2')).toBe(`"Doe\r\n'=2"`);
+    // A tab that starts a cell is defused, and so is what follows it.
+    expect(csvField('\t=2')).toBe("'\t'=2");
+  });
+
+  it('keeps ordinary text with hyphens readable', () => {
+    expect(csvField('Portland - OR')).toBe('Portland - OR');
+    expect(csvField('Mary-Jane')).toBe('Mary-Jane');
+    expect(csvField('Smith-Jones, Jr.')).toBe('"Smith-Jones, Jr."');
+    expect(csvField('a.b-c@example.org')).toBe('a.b-c@example.org');
+    expect(csvField('2024-05-01T10:00:00.000Z')).toBe('2024-05-01T10:00:00.000Z');
   });
 });

@@ -1,9 +1,11 @@
 import type { FastifyServerOptions } from 'fastify';
 import type { Config } from '../env';
+import { errorForLog } from './log-errors';
 
 /**
- * Secrets never reach the log: the Authorization and Cookie headers are redacted, and tokens in
- * URLs (email verification links) are masked. Bodies are not logged at all.
+ * Secrets never reach the log: the Authorization and Cookie headers are redacted, tokens in URLs
+ * (email verification links) are masked, and a failed query is logged without the values it was
+ * sent (see log-errors.ts). Bodies are not logged at all.
  */
 export function redactUrl(url: string): string {
   return url
@@ -11,9 +13,21 @@ export function redactUrl(url: string): string {
     .replace(/([?&](?:token|access_token)=)[^&#]*/gi, '$1[redacted]');
 }
 
-export function loggerOptions(config: Pick<Config, 'logLevel'>): FastifyServerOptions['logger'] {
+type PinoOptions = Exclude<FastifyServerOptions['logger'], boolean | undefined>;
+
+/** Where log lines go instead of standard output, and from which level (tests capture them). */
+export interface LogDestination {
+  level?: PinoOptions['level'];
+  stream: NonNullable<PinoOptions['stream']>;
+}
+
+/** The options of every logger the server makes, so each one redacts the same way. */
+export function loggerOptions(
+  config: Pick<Config, 'logLevel'>,
+  destination?: LogDestination,
+): PinoOptions {
   return {
-    level: config.logLevel,
+    level: destination?.level ?? config.logLevel,
     redact: {
       paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
       censor: '[redacted]',
@@ -24,15 +38,18 @@ export function loggerOptions(config: Pick<Config, 'logLevel'>): FastifyServerOp
         url: redactUrl(req.url),
         remoteAddress: req.ip,
       }),
+      err: errorForLog,
     },
     // Readable lines in a terminal; JSON lines (for log collectors) everywhere else.
-    ...(process.stdout.isTTY
-      ? {
-          transport: {
-            target: 'pino-pretty',
-            options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' },
-          },
-        }
-      : {}),
+    ...(destination
+      ? { stream: destination.stream }
+      : process.stdout.isTTY
+        ? {
+            transport: {
+              target: 'pino-pretty',
+              options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' },
+            },
+          }
+        : {}),
   };
 }

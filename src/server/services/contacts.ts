@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { messages } from '../../shared/messages';
 import type { ApiUser } from '../../shared/types';
@@ -11,7 +11,8 @@ import { podMembers, users } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
 import { queueOptinMessage } from '../outbox/optin';
 import { queueWelcomeEmail } from '../outbox/welcome';
-import { containsPattern, orderOf, pageOf } from './list';
+import { contactSearch } from './contact-search';
+import { orderOf, pageOf } from './list';
 import { toApiUser, type UserRow } from './users';
 
 export type ContactListQuery = z.output<typeof contactListQuerySchema>;
@@ -42,15 +43,8 @@ const activeMemberIds = (podId: string) =>
  * and, for the add-members search, contacts not active in a pod.
  */
 export function contactFilter(query: ContactListQuery): SQL | undefined {
-  const pattern = query.q ? containsPattern(query.q) : undefined;
   return and(
-    pattern
-      ? or(
-          ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
-          ilike(users.email, pattern),
-          ilike(users.phone, pattern),
-        )
-      : undefined,
+    contactSearch(query.q),
     query.role?.length ? inArray(users.role, query.role) : undefined,
     query.status?.length ? inArray(users.status, query.status) : undefined,
     query.ids?.length ? inArray(users.id, query.ids) : undefined,
@@ -74,18 +68,36 @@ export async function listContacts(db: Db, query: ContactListQuery) {
   return { contacts: rows.map(toApiUser), total };
 }
 
-/** Contact rows in list order, page after page, for exports of any size. */
-export async function* contactsInOrder(db: Db, query: ContactListQuery, pageSize = 1000) {
-  for (let page = 1; ; page++) {
-    const rows = await db
-      .select()
-      .from(users)
-      .where(contactFilter(query))
-      .orderBy(...orderOf(SORT_COLUMNS, query, users.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize);
-    yield* rows;
-    if (rows.length < pageSize) return;
+/** Rows an export reads per query: a few hundred KB, whatever the export's size. */
+const EXPORT_BATCH_SIZE = 1000;
+
+/**
+ * Contact rows in list order for exports of any size, as the list was when the export began. The
+ * ids of every matching contact are taken first, in order, by one statement (one snapshot; 50,000
+ * ids are a few MB), then the rows are read by id a batch at a time. Paging with OFFSET exported
+ * rows twice and skipped others when contacts were added meanwhile; keyset paging would not, but a
+ * contact whose sort value changed during the export (a sign-in, sorted by last login) would still
+ * move across the cursor. A transaction held for the whole export would give a snapshot too, but
+ * the embedded database has one connection: every other request would wait on a slow download.
+ */
+export async function* contactsInOrder(
+  db: Db,
+  query: ContactListQuery,
+  batchSize = EXPORT_BATCH_SIZE,
+) {
+  const ids = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(contactFilter(query))
+    .orderBy(...orderOf(SORT_COLUMNS, query, users.id));
+  for (let start = 0; start < ids.length; start += batchSize) {
+    const batch = ids.slice(start, start + batchSize).map((row) => row.id);
+    const rows = await db.select().from(users).where(inArray(users.id, batch));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    for (const id of batch) {
+      const row = byId.get(id);
+      if (row) yield row;
+    }
   }
 }
 

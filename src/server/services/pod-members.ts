@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { formatMessage } from '../../shared/format';
 import { messages } from '../../shared/messages';
 import type { PodMember, PodMembersAddResult } from '../../shared/pod';
@@ -6,8 +6,9 @@ import type { PodMembersAddInput } from '../../shared/validation/pod';
 import type { Db, Tx } from '../db/client';
 import { podMembers, pods, users } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
+import { contactSearch } from './contact-search';
 import { contactFilter } from './contacts';
-import { containsPattern, orderOf, pageOf, type ListParams } from './list';
+import { orderOf, pageOf, type ListParams } from './list';
 import {
   assertParticipants,
   countActiveMembers,
@@ -40,17 +41,7 @@ export async function listPodMembers(
   query: ListParams & { q?: string },
 ): Promise<{ members: PodMember[]; total: number }> {
   await assertPodExists(db, podId);
-  const pattern = query.q ? containsPattern(query.q) : undefined;
-  const where = and(
-    isActiveMemberOf(podId),
-    pattern
-      ? or(
-          ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
-          ilike(users.email, pattern),
-          ilike(users.phone, pattern),
-        )
-      : undefined,
-  );
+  const where = and(isActiveMemberOf(podId), contactSearch(query.q));
   const sorted = { ...query, sort: query.sort ?? 'fullName', order: query.order ?? 'asc' };
   const { limit, offset } = pageOf(query);
   const rows = await db
