@@ -4,6 +4,7 @@ import { messages } from '../../shared/messages';
 import type { Tx } from '../db/client';
 import { users } from '../db/schema';
 import { forbidden } from '../http/errors';
+import { isSigningInAdmin } from './eligibility';
 import type { UserRow } from '../services/users';
 
 /**
@@ -16,32 +17,20 @@ export function assertMayManage(actor: UserRow, ...roles: Role[]) {
   }
 }
 
-/** An admin who can sign in: the kind Tidings must always keep at least one of. */
-const isSigningInAdmin = (user: Pick<UserRow, 'role' | 'status' | 'emailVerified'>) =>
-  user.role === 'admin' && user.status === 'active' && user.emailVerified;
-
 /**
- * Refuses a change that would leave no admin able to sign in. The other such admins are locked
- * (FOR UPDATE) for the rest of the transaction, so two admins demoting each other at the same
- * moment cannot both succeed.
+ * Refuses a change that would leave no admin able to sign in. `after` is the contact as the change
+ * would write it, so every way of losing the right counts alike: deactivating, demoting,
+ * unverifying, and becoming a participant (which takes the password away). Only admins who can sign
+ * in now keep Tidings open (isSigningInAdmin, the sign-in rule itself): one created in the console
+ * has no password until one is set. The other admins are locked (FOR UPDATE) for the rest of the
+ * transaction, so two admins demoting each other at the same moment cannot both succeed.
  */
-export async function assertKeepsAnAdmin(
-  tx: Tx,
-  before: UserRow,
-  after: Pick<UserRow, 'role' | 'status' | 'emailVerified'>,
-) {
+export async function assertKeepsAnAdmin(tx: Tx, before: UserRow, after: UserRow) {
   if (!isSigningInAdmin(before) || isSigningInAdmin(after)) return;
   const others = await tx
-    .select({ id: users.id })
+    .select()
     .from(users)
-    .where(
-      and(
-        eq(users.role, 'admin'),
-        eq(users.status, 'active'),
-        eq(users.emailVerified, true),
-        ne(users.id, before.id),
-      ),
-    )
+    .where(and(eq(users.role, 'admin'), ne(users.id, before.id)))
     .for('update');
-  if (others.length === 0) throw forbidden(messages.contacts.permissions.lastAdmin);
+  if (!others.some(isSigningInAdmin)) throw forbidden(messages.contacts.permissions.lastAdmin);
 }

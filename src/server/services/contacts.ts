@@ -175,16 +175,13 @@ export async function updateContact(
     db.transaction(async (tx) => {
       const before = await lockContact(tx, id);
       assertMayManage(actor, before.role, input.role);
-      await assertKeepsAnAdmin(tx, before, input);
-      const [row] = await tx
-        .update(users)
-        .set({
-          ...contactColumns(input),
-          ...(input.role === 'participant' ? { passwordHash: null } : {}),
-          updatedAt: new Date(),
-        })
-        .where(eq(users.id, id))
-        .returning();
+      const changes = {
+        ...contactColumns(input),
+        ...(input.role === 'participant' ? { passwordHash: null } : {}),
+        updatedAt: new Date(),
+      };
+      await assertKeepsAnAdmin(tx, before, { ...before, ...changes });
+      const [row] = await tx.update(users).set(changes).where(eq(users.id, id)).returning();
       const optinMessageSent = input.sendOptinMessage ? await queueOptinMessage(tx, row!) : false;
       return { contact: toApiUser(row!), optinMessageSent };
     }),
