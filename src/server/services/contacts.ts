@@ -7,6 +7,7 @@ import { assertKeepsAnAdmin, assertMayManage, lockAdminsFirst } from '../auth/pe
 import { hashPassword } from '../auth/passwords';
 import type { Db, Tx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
+import { retryingTransaction } from '../db/transaction';
 import { podMembers, users } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
 import { queueOptinMessage } from '../outbox/optin';
@@ -178,7 +179,7 @@ export async function updateContact(
     updatedAt: new Date(),
   };
   return uniqueEmail(() =>
-    db.transaction(async (tx) => {
+    retryingTransaction(db, async (tx) => {
       await lockAdminsFirst(tx, await findContact(tx, id, false), changes);
       const before = await findContact(tx, id, true);
       assertMayManage(actor, before.role, input.role);
