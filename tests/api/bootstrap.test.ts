@@ -1,9 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../src/server/auth/passwords';
+import { MIGRATIONS_DIR } from '../../src/server/db/client';
 import { users } from '../../src/server/db/schema';
 import { DEFAULT_ADMIN_EMAIL, ensureBootstrapAdmin } from '../../src/server/services/bootstrap';
-import { loginAs, startTestApp, type TestContext } from './helpers/app';
+import { bearer, createUser, loginAs, startTestApp, type TestContext } from './helpers/app';
 
 let ctx: TestContext;
 beforeEach(async () => {
@@ -43,10 +46,46 @@ describe('the first admin', () => {
     expect(await verifyPassword('pw-123456', admin!.passwordHash!)).toBe(true);
   });
 
+  it('has a first and a last name, so they can save their own record as the API gives it', async () => {
+    const result = await ensureBootstrapAdmin(ctx.db, {});
+    const [admin] = await ctx.db.select().from(users).where(eq(users.email, DEFAULT_ADMIN_EMAIL));
+    expect(admin).toMatchObject({ firstName: 'Admin', lastName: 'Tidings' });
+
+    const auth = bearer(await loginAs(ctx.app, DEFAULT_ADMIN_EMAIL, result!.generatedPassword!));
+    const read = await ctx.app.inject({ url: `/api/contacts/${admin!.id}`, headers: auth });
+    const { email, role, status, profile, emailVerified, smsVerified } = read.json().contact;
+    const saved = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/contacts/${admin!.id}`,
+      headers: auth,
+      payload: { email, role, status, profile, emailVerified, smsVerified },
+    });
+    expect(saved.json()).toMatchObject({ contact: { fullName: 'Admin Tidings' } });
+    expect(saved.statusCode).toBe(200);
+  });
+
   it('is created once when several processes start together', async () => {
     const results = await Promise.all([1, 2, 3].map(() => ensureBootstrapAdmin(ctx.db, {})));
     expect(results.filter(Boolean)).toHaveLength(1);
     const admins = await ctx.db.select().from(users).where(eq(users.role, 'admin'));
     expect(admins).toHaveLength(1);
+  });
+
+  it('created before it had a last name gets one from migration 0003, and nobody else does', async () => {
+    await ensureBootstrapAdmin(ctx.db, {});
+    // As the first admin of an older installation was created.
+    await ctx.db.update(users).set({ lastName: '' }).where(eq(users.email, DEFAULT_ADMIN_EMAIL));
+    const other = await createUser(ctx.db, { role: 'admin', lastName: '' });
+
+    const migration = await readFile(
+      path.join(MIGRATIONS_DIR, '0003_bootstrap_admin_last_name.sql'),
+      'utf8',
+    );
+    await ctx.db.execute(sql.raw(migration));
+
+    const lastNameOf = async (email: string) =>
+      (await ctx.db.select().from(users).where(eq(users.email, email)))[0]!.lastName;
+    expect(await lastNameOf(DEFAULT_ADMIN_EMAIL)).toBe('Tidings');
+    expect(await lastNameOf(other.user.email)).toBe('');
   });
 });

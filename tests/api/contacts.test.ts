@@ -402,4 +402,46 @@ describe('the last admin', () => {
       await solo.close();
     }
   });
+
+  it('counts only admins who can sign in now: one made in the console has no password', async () => {
+    const solo = await startTestApp();
+    try {
+      const only = await createUser(solo.db, { role: 'admin', firstName: 'Only' });
+      const auth = bearer(await loginAs(solo.app, only.user.email, only.password!));
+      // An admin created in the console gets no password, so cannot sign in; nor can these.
+      const created = await solo.app.inject({
+        method: 'POST',
+        url: '/api/contacts',
+        headers: auth,
+        payload: contact({ role: 'admin', emailVerified: true }),
+      });
+      expect(created.statusCode).toBe(201);
+      await createUser(solo.db, { role: 'admin', status: 'inactive' });
+      await createUser(solo.db, { role: 'admin', emailVerified: false });
+
+      for (const changes of [
+        { status: 'inactive' },
+        { role: 'host' },
+        { role: 'participant' },
+        { emailVerified: false },
+      ]) {
+        const response = await solo.app.inject({
+          method: 'PUT',
+          url: `/api/contacts/${only.user.id}`,
+          headers: auth,
+          payload: contact({
+            email: only.user.email,
+            role: 'admin',
+            emailVerified: true,
+            ...changes,
+          }),
+        });
+        expect(response.statusCode, JSON.stringify(changes)).toBe(403);
+        expect(response.json()).toEqual({ error: t.permissions.lastAdmin });
+      }
+      expect(await loginAs(solo.app, only.user.email, only.password!)).toBeTruthy();
+    } finally {
+      await solo.close();
+    }
+  });
 });

@@ -19,3 +19,11 @@ export function signInRefusal(user: UserRow): string | null {
 export function canHoldSession(user: UserRow): boolean {
   return signInRefusal(user) === null;
 }
+
+/**
+ * An admin who can sign in now, with the password they have: the kind Tidings must always keep at
+ * least one of, or nobody could sign in to manage it again.
+ */
+export function isSigningInAdmin(user: UserRow): boolean {
+  return user.role === 'admin' && signInRefusal(user) === null;
+}

@@ -8,9 +8,9 @@ import { forbidden, tooManyRequests, unauthorized } from '../http/errors';
 import { toApiUser } from '../services/users';
 import { signInRefusal } from './eligibility';
 import {
-  clearAccountFailures,
-  loginRetryAfter,
-  recordLoginFailure,
+  beginLoginAttempt,
+  forgetLoginAttempt,
+  loginAttemptSucceeded,
   throttleKeys,
 } from './login-throttle';
 import { decoyPasswordHash, verifyPassword } from './passwords';
@@ -19,14 +19,20 @@ import { createSession, type ClientInfo } from './sessions';
 /**
  * Signs a staff member in and opens a session. A wrong email and a wrong password get the same
  * 401 and take the same time; only someone who knows the password learns why an account is barred.
+ * The attempt is counted before the password is checked (see beginLoginAttempt), so simultaneous
+ * attempts cannot get more passwords checked than the limits allow; a wrong password leaves it
+ * counted.
  */
 export async function login(db: Db, input: LoginInput, client: ClientInfo) {
-  const keys = throttleKeys(input.email, client.ip);
-  const retryAfter = await loginRetryAfter(db, keys);
-  if (retryAfter > 0) {
-    const minutes = Math.ceil(retryAfter / 60);
-    throw tooManyRequests(formatMessage(messages.auth.tooManyAttempts, { minutes }), retryAfter);
+  const begun = await beginLoginAttempt(db, throttleKeys(input.email, client.ip));
+  if ('retryAfter' in begun) {
+    const minutes = Math.ceil(begun.retryAfter / 60);
+    throw tooManyRequests(
+      formatMessage(messages.auth.tooManyAttempts, { minutes }),
+      begun.retryAfter,
+    );
   }
+  const { attempt } = begun;
 
   const user = await db.query.users.findFirst({ where: eq(users.email, input.email) });
   const passwordOk = await verifyPassword(
@@ -34,17 +40,16 @@ export async function login(db: Db, input: LoginInput, client: ClientInfo) {
     user?.passwordHash ?? (await decoyPasswordHash()),
   );
   if (!user || !user.passwordHash || !passwordOk) {
-    await recordLoginFailure(db, keys);
     throw unauthorized(messages.auth.invalidCredentials);
   }
   const refusal = signInRefusal(user);
-  if (refusal === messages.auth.invalidCredentials) {
-    await recordLoginFailure(db, keys);
-    throw unauthorized(refusal);
+  if (refusal === messages.auth.invalidCredentials) throw unauthorized(refusal);
+  if (refusal) {
+    await forgetLoginAttempt(db, attempt);
+    throw forbidden(refusal);
   }
-  if (refusal) throw forbidden(refusal);
 
-  await clearAccountFailures(db, keys);
+  await loginAttemptSucceeded(db, attempt);
   const [signedIn] = await db
     .update(users)
     .set({ lastLoginAt: new Date(), loginCount: sql`${users.loginCount} + 1` })

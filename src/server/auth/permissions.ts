@@ -4,6 +4,7 @@ import { messages } from '../../shared/messages';
 import type { Tx } from '../db/client';
 import { users } from '../db/schema';
 import { forbidden } from '../http/errors';
+import { isSigningInAdmin } from './eligibility';
 import type { UserRow } from '../services/users';
 
 /**
@@ -16,32 +17,42 @@ export function assertMayManage(actor: UserRow, ...roles: Role[]) {
   }
 }
 
-/** An admin who can sign in: the kind Tidings must always keep at least one of. */
-const isSigningInAdmin = (user: Pick<UserRow, 'role' | 'status' | 'emailVerified'>) =>
-  user.role === 'admin' && user.status === 'active' && user.emailVerified;
+const removesSigningInAdmin = (before: UserRow, after: UserRow) =>
+  isSigningInAdmin(before) && !isSigningInAdmin(after);
+
+/** Every admin row but `exceptId`, locked FOR UPDATE in id order: the one order all callers use. */
+function lockAdmins(tx: Tx, exceptId?: string): Promise<UserRow[]> {
+  return tx
+    .select()
+    .from(users)
+    .where(and(eq(users.role, 'admin'), exceptId ? ne(users.id, exceptId) : undefined))
+    .orderBy(users.id)
+    .for('update');
+}
 
 /**
- * Refuses a change that would leave no admin able to sign in. The other such admins are locked
- * (FOR UPDATE) for the rest of the transaction, so two admins demoting each other at the same
- * moment cannot both succeed.
+ * Call before locking the contact's own row. A change that may take away an admin's sign-in locks
+ * every admin row first, in id order, the contact's own among them. Two admins changing each other
+ * at once then lock the same rows in the same order: one waits for the other and sees its result,
+ * instead of each holding its target and waiting for the other's (a deadlock, which PostgreSQL ends
+ * by failing one of them). `seen` is the contact read without a lock; should it become an admin who
+ * signs in before its row is locked, assertKeepsAnAdmin still locks the others, after it, and the
+ * rare deadlock that can cause is retried (see retryingTransaction).
  */
-export async function assertKeepsAnAdmin(
-  tx: Tx,
-  before: UserRow,
-  after: Pick<UserRow, 'role' | 'status' | 'emailVerified'>,
-) {
-  if (!isSigningInAdmin(before) || isSigningInAdmin(after)) return;
-  const others = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(
-        eq(users.role, 'admin'),
-        eq(users.status, 'active'),
-        eq(users.emailVerified, true),
-        ne(users.id, before.id),
-      ),
-    )
-    .for('update');
-  if (others.length === 0) throw forbidden(messages.contacts.permissions.lastAdmin);
+export async function lockAdminsFirst(tx: Tx, seen: UserRow, changes: Partial<UserRow>) {
+  if (removesSigningInAdmin(seen, { ...seen, ...changes })) await lockAdmins(tx);
+}
+
+/**
+ * Refuses a change that would leave no admin able to sign in. `after` is the contact as the change
+ * would write it, so every way of losing the right counts alike: deactivating, demoting,
+ * unverifying, and becoming a participant (which takes the password away). Only admins who can sign
+ * in now keep Tidings open (isSigningInAdmin, the sign-in rule itself): one created in the console
+ * has no password until one is set. The other admins stay locked for the rest of the transaction,
+ * so two admins demoting each other at the same moment cannot both succeed.
+ */
+export async function assertKeepsAnAdmin(tx: Tx, before: UserRow, after: UserRow) {
+  if (!removesSigningInAdmin(before, after)) return;
+  const others = await lockAdmins(tx, before.id);
+  if (!others.some(isSigningInAdmin)) throw forbidden(messages.contacts.permissions.lastAdmin);
 }

@@ -15,3 +15,12 @@ export function isUniqueViolation(error: unknown, constraint: string): boolean {
   const { code, constraint: name } = pgError(error);
   return code === '23505' && name === constraint;
 }
+
+/**
+ * Whether PostgreSQL aborted a transaction because it lost to another one (a deadlock, or a
+ * serialization failure): the transaction was rolled back whole and may simply be run again.
+ */
+export function isTransactionConflict(error: unknown): boolean {
+  const { code } = pgError(error);
+  return code === '40P01' || code === '40001';
+}

@@ -5,6 +5,12 @@ import { hashPassword } from '../auth/passwords';
 
 const BOOTSTRAP_KEY = 'bootstrap_admin';
 export const DEFAULT_ADMIN_EMAIL = 'admin@tidings.local';
+/**
+ * The first admin's name. The dashboard greets them as 'Admin'; the last name is there because the
+ * contact form requires one, so they can save their own record (migration 0003 gives it to first
+ * admins created before).
+ */
+export const BOOTSTRAP_ADMIN_NAME = { firstName: 'Admin', lastName: 'Tidings' } as const;
 
 export interface BootstrapResult {
   email: string;
@@ -37,8 +43,7 @@ export async function ensureBootstrapAdmin(
       passwordHash,
       role: 'admin',
       status: 'active',
-      firstName: 'Admin',
-      lastName: '',
+      ...BOOTSTRAP_ADMIN_NAME,
       emailVerified: true,
     });
     return { email, generatedPassword };

@@ -3,10 +3,11 @@ import type { z } from 'zod';
 import { messages } from '../../shared/messages';
 import type { ApiUser } from '../../shared/types';
 import type { ContactInput, contactListQuerySchema } from '../../shared/validation/contact';
-import { assertKeepsAnAdmin, assertMayManage } from '../auth/permissions';
+import { assertKeepsAnAdmin, assertMayManage, lockAdminsFirst } from '../auth/permissions';
 import { hashPassword } from '../auth/passwords';
 import type { Db, Tx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
+import { retryingTransaction } from '../db/transaction';
 import { podMembers, users } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
 import { queueOptinMessage } from '../outbox/optin';
@@ -167,8 +168,9 @@ export async function createContact(
   );
 }
 
-async function lockContact(tx: Tx, id: string): Promise<UserRow> {
-  const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+async function findContact(tx: Tx, id: string, lock: boolean): Promise<UserRow> {
+  const query = tx.select().from(users).where(eq(users.id, id));
+  const [row] = lock ? await query.for('update') : await query;
   if (!row) throw notFound(messages.contacts.notFound);
   return row;
 }
@@ -183,20 +185,18 @@ export async function updateContact(
   input: ContactInput,
   actor: UserRow,
 ): Promise<Omit<ContactWriteResult, 'welcomeEmailSent'>> {
+  const changes = {
+    ...contactColumns(input),
+    ...(input.role === 'participant' ? { passwordHash: null } : {}),
+    updatedAt: new Date(),
+  };
   return uniqueEmail(() =>
-    db.transaction(async (tx) => {
-      const before = await lockContact(tx, id);
+    retryingTransaction(db, async (tx) => {
+      await lockAdminsFirst(tx, await findContact(tx, id, false), changes);
+      const before = await findContact(tx, id, true);
       assertMayManage(actor, before.role, input.role);
-      await assertKeepsAnAdmin(tx, before, input);
-      const [row] = await tx
-        .update(users)
-        .set({
-          ...contactColumns(input),
-          ...(input.role === 'participant' ? { passwordHash: null } : {}),
-          updatedAt: new Date(),
-        })
-        .where(eq(users.id, id))
-        .returning();
+      await assertKeepsAnAdmin(tx, before, { ...before, ...changes });
+      const [row] = await tx.update(users).set(changes).where(eq(users.id, id)).returning();
       const optinMessageSent = input.sendOptinMessage ? await queueOptinMessage(tx, row!) : false;
       return { contact: toApiUser(row!), optinMessageSent };
     }),

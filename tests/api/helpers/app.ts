@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp, type App } from '../../../src/server/app';
 import { hashPassword } from '../../../src/server/auth/passwords';
-import type { Db } from '../../../src/server/db/client';
+import { openPostgres, type Db } from '../../../src/server/db/client';
 import { users } from '../../../src/server/db/schema';
 import { loadConfig, type Config } from '../../../src/server/env';
 import { createTestDatabase, type TestDatabase } from './database';
@@ -36,6 +36,26 @@ export async function startTestApp(
     async close() {
       await app.close();
       await testDb.dispose();
+    },
+  };
+}
+
+/**
+ * A second Tidings server on the database of `ctx`, as another process would be: on PostgreSQL
+ * with a connection pool of its own, so nothing in memory is shared with the first; the embedded
+ * database belongs to one process, so on PGlite it shares the first app's database.
+ */
+export async function startSecondApp(ctx: TestContext) {
+  const database = ctx.testDb.url
+    ? await openPostgres(ctx.testDb.url, { poolSize: 5 })
+    : ctx.testDb.database;
+  const app = await buildApp({ config: ctx.app.config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    async close() {
+      await app.close();
+      if (database !== ctx.testDb.database) await database.close();
     },
   };
 }

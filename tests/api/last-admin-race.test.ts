@@ -1,0 +1,111 @@
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../src/server/app';
+import { isSigningInAdmin } from '../../src/server/auth/eligibility';
+import { users } from '../../src/server/db/schema';
+import type { UserRow } from '../../src/server/services/users';
+import { messages } from '../../src/shared/messages';
+import {
+  bearer,
+  createUser,
+  loginAs,
+  startSecondApp,
+  startTestApp,
+  type TestContext,
+} from './helpers/app';
+
+/**
+ * Two admins, the only two who can sign in, each taking the other's right to sign in at the same
+ * moment, through two server processes: one must win and the other be refused, never both, never
+ * a 500. On PGlite the requests run one after the other anyway; on PostgreSQL they race.
+ */
+
+let ctx: TestContext;
+let second: Awaited<ReturnType<typeof startSecondApp>>;
+beforeAll(async () => {
+  ctx = await startTestApp();
+  second = await startSecondApp(ctx);
+});
+afterAll(async () => {
+  await second.close();
+  await ctx.close();
+});
+
+const CHANGES = [
+  { role: 'host' },
+  { status: 'inactive' },
+  { emailVerified: false },
+  { role: 'participant' },
+] as const;
+
+/** The edit payload of `target` as an admin who can sign in, with `changes` applied. */
+function editOf(target: UserRow, changes: Record<string, unknown>) {
+  return {
+    email: target.email,
+    role: 'admin',
+    status: 'active',
+    profile: { firstName: target.firstName, lastName: target.lastName },
+    emailVerified: true,
+    smsVerified: false,
+    ...changes,
+  };
+}
+
+async function signedInAdmin(app: App) {
+  const { user, password } = await createUser(ctx.db, { role: 'admin' });
+  return { user, auth: bearer(await loginAs(app, user.email, password!)) };
+}
+
+async function signingInAdmins() {
+  const admins = await ctx.db.select().from(users).where(eq(users.role, 'admin'));
+  return admins.filter(isSigningInAdmin);
+}
+
+describe('two admins taking each other’s sign-in at once', () => {
+  it('one succeeds and the other gets the last-admin 403, every time', async () => {
+    for (let round = 0; round < 20; round++) {
+      const changes = CHANGES[round % CHANGES.length]!;
+      const a = await signedInAdmin(ctx.app);
+      const b = await signedInAdmin(second.app);
+      expect(await signingInAdmins()).toHaveLength(2);
+
+      const [byA, byB] = await Promise.all([
+        ctx.app.inject({
+          method: 'PUT',
+          url: `/api/contacts/${b.user.id}`,
+          headers: a.auth,
+          payload: editOf(b.user, changes),
+        }),
+        second.app.inject({
+          method: 'PUT',
+          url: `/api/contacts/${a.user.id}`,
+          headers: b.auth,
+          payload: editOf(a.user, changes),
+        }),
+      ]);
+
+      const answer = (r: typeof byA) => `${r.statusCode} ${r.json().error ?? 'saved'}`;
+      const outcome = `round ${round} ${JSON.stringify(changes)}: ${answer(byA)}, ${answer(byB)}`;
+      expect([byA.statusCode, byB.statusCode].sort(), outcome).toEqual([200, 403]);
+      const refused = byA.statusCode === 403 ? byA : byB;
+      expect(refused.json(), outcome).toEqual({
+        error: messages.contacts.permissions.lastAdmin,
+      });
+      const remaining = await signingInAdmins();
+      expect(remaining.map((admin) => admin.id)).toEqual([
+        byA.statusCode === 200 ? a.user.id : b.user.id,
+      ]);
+
+      // The survivor steps aside (outside the API), so the next pair are the only two again.
+      await ctx.db
+        .update(users)
+        .set({ status: 'inactive' })
+        .where(
+          inArray(
+            users.id,
+            remaining.map((admin) => admin.id),
+          ),
+        );
+    }
+  });
+});
