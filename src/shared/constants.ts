@@ -83,3 +83,10 @@ export const SEND_WINDOW = { earliest: '08:00', latest: '21:00', default: '09:00
 /** A program's status, derived from its schedule, the clock and pause (see shared/schedule.ts). */
 export const PROGRAM_STATUSES = ['draft', 'scheduled', 'running', 'completed', 'paused'] as const;
 export type ProgramStatus = (typeof PROGRAM_STATUSES)[number];
+
+/**
+ * The most an error answer carries, whatever the input: at most `details` failing fields (the
+ * rest are counted in `moreDetails`), and every text (the error, a field's name, its message)
+ * cut to `text` characters. Bad input then cannot make an answer grow with it.
+ */
+export const ERROR_BODY_LIMITS = { details: 50, text: 300 } as const;
