@@ -90,3 +90,10 @@ export type ProgramStatus = (typeof PROGRAM_STATUSES)[number];
  * cut to `text` characters. Bad input then cannot make an answer grow with it.
  */
 export const ERROR_BODY_LIMITS = { details: 50, text: 300 } as const;
+
+/**
+ * The start dates a program may be given: from the first day of 2000 (no program of Tidings is
+ * older, and an edited program keeps its past start date) to `maxYearsAhead` years after today
+ * (UTC). Dates far out are typing mistakes, and the schedule has nothing to say about them.
+ */
+export const PROGRAM_START_DATES = { earliest: '2000-01-01', maxYearsAhead: 5 } as const;

@@ -146,6 +146,8 @@ export const messages = {
     saving: 'Saving...',
     sendTimeOutsideWindow: 'Send time must be between 8:00 AM and 9:00 PM (quiet hours)',
     startDateInvalid: 'Start date must be a valid date',
+    startDateTooFar: 'Start date must be within %{years} years from today',
+    startDateTooEarly: 'Start date cannot be before the year %{year}',
     unknownProduct: 'This product does not exist: %{id}',
     unknownPods: 'These pods do not exist: %{ids}',
     notFound: 'Program not found',
