@@ -88,9 +88,9 @@ describe('the start date a client may choose', () => {
   });
 
   it('accepts the first day of 2000 and the day five years ahead, and not the day after', async () => {
-    expect((await call('POST', '/api/programs', body(PROGRAM_START_DATES.earliest))).statusCode).toBe(
-      201,
-    );
+    expect(
+      (await call('POST', '/api/programs', body(PROGRAM_START_DATES.earliest))).statusCode,
+    ).toBe(201);
     expect((await call('POST', '/api/programs', body(fiveYearsAhead()))).statusCode).toBe(201);
     const after = await call('POST', '/api/programs', body(addDays(fiveYearsAhead(), 1)));
     expect(after.statusCode).toBe(400);
