@@ -526,6 +526,7 @@ export const messages = {
     unsupportedMediaType: 'Unsupported content type: send JSON',
     internal: 'Internal server error',
     validationFailed: 'Validation failed',
+    invalidCharacters: 'Text must not contain control characters or invalid characters',
     consoleNotBuilt: 'The console has not been built. Run `npm run build`, then reload.',
   },
 } as const;
