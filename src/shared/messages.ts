@@ -321,6 +321,9 @@ export const messages = {
     empty: 'The file is empty.',
     noFile: 'Choose a file to upload.',
     uploadFailed: 'The upload failed. Please try again.',
+    malformed:
+      'The upload was incomplete or malformed. Please choose the file and upload it again.',
+    oneFileOnly: 'Upload one file at a time, with nothing else in the form.',
   },
 
   contacts: {
