@@ -83,3 +83,17 @@ export const SEND_WINDOW = { earliest: '08:00', latest: '21:00', default: '09:00
 /** A program's status, derived from its schedule, the clock and pause (see shared/schedule.ts). */
 export const PROGRAM_STATUSES = ['draft', 'scheduled', 'running', 'completed', 'paused'] as const;
 export type ProgramStatus = (typeof PROGRAM_STATUSES)[number];
+
+/**
+ * The most an error answer carries, whatever the input: at most `details` failing fields (the
+ * rest are counted in `moreDetails`), and every text (the error, a field's name, its message)
+ * cut to `text` characters. Bad input then cannot make an answer grow with it.
+ */
+export const ERROR_BODY_LIMITS = { details: 50, text: 300 } as const;
+
+/**
+ * The start dates a program may be given: from the first day of 2000 (no program of Tidings is
+ * older, and an edited program keeps its past start date) to `maxYearsAhead` years after today
+ * (UTC). Dates far out are typing mistakes, and the schedule has nothing to say about them.
+ */
+export const PROGRAM_START_DATES = { earliest: '2000-01-01', maxYearsAhead: 5 } as const;

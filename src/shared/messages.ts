@@ -146,6 +146,8 @@ export const messages = {
     saving: 'Saving...',
     sendTimeOutsideWindow: 'Send time must be between 8:00 AM and 9:00 PM (quiet hours)',
     startDateInvalid: 'Start date must be a valid date',
+    startDateTooFar: 'Start date must be within %{years} years from today',
+    startDateTooEarly: 'Start date cannot be before the year %{year}',
     unknownProduct: 'This product does not exist: %{id}',
     unknownPods: 'These pods do not exist: %{ids}',
     notFound: 'Program not found',
@@ -319,6 +321,9 @@ export const messages = {
     empty: 'The file is empty.',
     noFile: 'Choose a file to upload.',
     uploadFailed: 'The upload failed. Please try again.',
+    malformed:
+      'The upload was incomplete or malformed. Please choose the file and upload it again.',
+    oneFileOnly: 'Upload one file at a time, with nothing else in the form.',
   },
 
   contacts: {
@@ -524,6 +529,7 @@ export const messages = {
     unsupportedMediaType: 'Unsupported content type: send JSON',
     internal: 'Internal server error',
     validationFailed: 'Validation failed',
+    invalidCharacters: 'Text must not contain control characters or invalid characters',
     consoleNotBuilt: 'The console has not been built. Run `npm run build`, then reload.',
   },
 } as const;

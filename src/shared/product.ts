@@ -43,6 +43,12 @@ export interface Product extends ProductSummary {
 }
 
 export const conclusionDay = (days: number) => days + 1;
+
+/** Whether `days` is a number of days a product can have: a whole number from 1 to 365. */
+export const isDayCount = (days: unknown): days is number =>
+  Number.isInteger(days) &&
+  (days as number) >= LIMITS.daysMin &&
+  (days as number) <= LIMITS.daysMax;
 export const totalMessages = (days: number) => days + 2;
 
 export function emptyMessage(day: number): ProductMessage {

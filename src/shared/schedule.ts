@@ -8,28 +8,136 @@ import { conclusionDay } from './product';
  * The console's preview and the delivery engine both use this file.
  */
 
-/** A calendar date, `YYYY-MM-DD`. */
+/**
+ * A calendar date, `YYYY-MM-DD`. Rows stored before start dates were bounded may hold any date
+ * PostgreSQL can: it writes years past 9999 with more digits and dates before year 1 with a
+ * ` BC` suffix (`4713-01-01 BC`). Every function here takes those too, so no stored row can make
+ * the schedule throw.
+ */
 export type LocalDate = string;
 /** A wall-clock time, `HH:MM` (24-hour). */
 export type LocalTime = string;
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const STORED_DATE = /^(\d{4,})-(\d{2})-(\d{2})( BC)?$/;
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
+const DAY_MS = 86_400_000;
 
+/** A date as numbers; the year is astronomical (1 BC is year 0, 2 BC year -1). */
+interface CivilDate {
+  year: number;
+  month: number;
+  day: number;
+}
+
+const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return isLeapYear(year) ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+/** The date a string names (as the API or PostgreSQL writes it), or null. */
+function civilOf(value: string): CivilDate | null {
+  const match = STORED_DATE.exec(value);
+  if (!match) return null;
+  const [, y, m, d, bc] = match;
+  const date = { year: bc ? 1 - Number(y) : Number(y), month: Number(m), day: Number(d) };
+  const valid =
+    date.month >= 1 &&
+    date.month <= 12 &&
+    date.day >= 1 &&
+    date.day <= daysInMonth(date.year, date.month);
+  return valid ? date : null;
+}
+
+/**
+ * Days since 1970-01-01 (proleptic Gregorian calendar, as PostgreSQL counts). Plain arithmetic
+ * rather than Date, which stops at the year 275760 and reads years 0-99 as 1900-1999.
+ */
+function dayNumber({ year, month, day }: CivilDate): number {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yearOfEra = y - era * 400;
+  const dayOfYear = Math.floor((153 * ((month + 9) % 12) + 2) / 5) + day - 1;
+  const dayOfEra =
+    yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146_097 + dayOfEra - 719_468;
+}
+
+function civilOfDayNumber(days: number): CivilDate {
+  const z = days + 719_468;
+  const era = Math.floor(z / 146_097);
+  const dayOfEra = z - era * 146_097;
+  const yearOfEra = Math.floor(
+    (dayOfEra -
+      Math.floor(dayOfEra / 1460) +
+      Math.floor(dayOfEra / 36_524) -
+      Math.floor(dayOfEra / 146_096)) /
+      365,
+  );
+  const dayOfYear =
+    dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const mp = Math.floor((5 * dayOfYear + 2) / 153);
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  return {
+    year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0),
+    month,
+    day: dayOfYear - Math.floor((153 * mp + 2) / 5) + 1,
+  };
+}
+
+const pad = (n: number, width: number) => String(n).padStart(width, '0');
+
+/** As PostgreSQL writes it, so a date read from the database and one computed here compare. */
+function formatCivil({ year, month, day }: CivilDate): LocalDate {
+  const date = `${pad(year >= 1 ? year : 1 - year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
+  return year >= 1 ? date : `${date} BC`;
+}
+
+/** A date as the API takes it: `YYYY-MM-DD`, a real day of a year from 1 to 9999. */
 export function isLocalDate(value: string): boolean {
-  const match = DATE.exec(value);
-  if (!match) return false;
-  const [, y, m, d] = match.map(Number) as [number, number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+  const date = DATE.test(value) ? civilOf(value) : null;
+  return date !== null && date.year >= 1;
 }
 
 export const isLocalTime = (value: string): boolean => TIME.test(value);
 
-/** `date` plus `days` calendar days. */
+/** The day number of a date (days since 1970-01-01), or null for a string that is no date. */
+function dayNumberOf(date: LocalDate): number | null {
+  const civil = civilOf(date);
+  return civil && dayNumber(civil);
+}
+
+/** The date of a day number. */
+const dateOfDayNumber = (days: number): LocalDate => formatCivil(civilOfDayNumber(days));
+
+/** Today's date in UTC. */
+export const utcToday = (now: Date = new Date()): LocalDate =>
+  dateOfDayNumber(Math.floor(now.getTime() / DAY_MS));
+
+/**
+ * `date` plus `days` calendar days (negative: earlier), for any date PostgreSQL can hold. A
+ * string that is no date is a programming error, not data: it throws.
+ */
 export function addDays(date: LocalDate, days: number): LocalDate {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+  const start = dayNumberOf(date);
+  if (start === null) throw new RangeError(`Not a date: ${date}`);
+  return dateOfDayNumber(start + days);
+}
+
+/** `date` plus `years` years; 29 February becomes 1 March in a year without one. */
+export function addYears(date: LocalDate, years: number): LocalDate {
+  const civil = civilOf(date);
+  if (!civil) throw new RangeError(`Not a date: ${date}`);
+  // The day count of 29 February in a common year is that of 1 March.
+  return formatCivil(civilOfDayNumber(dayNumber({ ...civil, year: civil.year + years })));
+}
+
+/** Milliseconds since the epoch of a wall-clock time read as UTC; NaN past Date's range. */
+function utcMs(date: CivilDate, hours: number, minutes: number, seconds = 0): number {
+  const ms = dayNumber(date) * DAY_MS + ((hours * 60 + minutes) * 60 + seconds) * 1000;
+  return Math.abs(ms) <= 8.64e15 ? ms : Number.NaN;
 }
 
 const offsetFormats = new Map<string, Intl.DateTimeFormat>();
@@ -41,6 +149,7 @@ function offsetMinutes(instant: number, timeZone: string): number {
     format = new Intl.DateTimeFormat('en-US', {
       timeZone,
       hourCycle: 'h23',
+      era: 'short',
       year: 'numeric',
       month: '2-digit',
       day: '2-digit',
@@ -51,10 +160,13 @@ function offsetMinutes(instant: number, timeZone: string): number {
     offsetFormats.set(timeZone, format);
   }
   const parts = Object.fromEntries(format.formatToParts(instant).map((p) => [p.type, p.value]));
-  const asUtc = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
+  const year = Number(parts.year);
+  const asUtc = utcMs(
+    {
+      year: parts.era === 'BC' ? 1 - year : year,
+      month: Number(parts.month),
+      day: Number(parts.day),
+    },
     Number(parts.hour),
     Number(parts.minute),
     Number(parts.second),
@@ -65,12 +177,14 @@ function offsetMinutes(instant: number, timeZone: string): number {
 /**
  * The instant at which the clock in `timeZone` shows `date` `time`. For a time that a
  * daylight-saving change skips or repeats (only between 1 and 3 am in the zones Tidings offers,
- * outside the send window) the later offset is used.
+ * outside the send window) the later offset is used. An Invalid Date when `date` is no date or
+ * lies beyond what Date can hold (the year 275760).
  */
 export function zonedInstant(date: LocalDate, time: LocalTime, timeZone: string): Date {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const civil = civilOf(date);
   const [hh, mm] = time.split(':').map(Number) as [number, number];
-  const wall = Date.UTC(y, m - 1, d, hh, mm);
+  const wall = civil ? utcMs(civil, hh, mm) : Number.NaN;
+  if (Number.isNaN(wall)) return new Date(Number.NaN);
   const first = wall - offsetMinutes(wall, timeZone) * 60_000;
   const second = wall - offsetMinutes(first, timeZone) * 60_000;
   return new Date(second);
@@ -104,6 +218,14 @@ export function programSchedule(schedule: ProgramSchedule): ScheduleDay[] {
   );
 }
 
+/**
+ * Every zone's clock is within a day of UTC's (offsets run from -12 to +14 hours), so a local date
+ * two days or more from UTC's today is wholly in the future, or wholly in the past, wherever it
+ * is. The status rule here and its SQL twin (server/services/programs.ts) decide such dates by the
+ * date alone.
+ */
+export const ZONE_DAY_MARGIN = 2;
+
 export interface StatusInput {
   hasProduct: boolean;
   schedule: ProgramSchedule | null;
@@ -118,6 +240,14 @@ export interface StatusInput {
 export function programStatus(input: StatusInput, now: Date = new Date()): ProgramStatus {
   if (!input.hasProduct || !input.schedule) return 'draft';
   if (input.paused) return 'paused';
+  const start = dayNumberOf(input.schedule.startDate);
+  // Not a date at all (the database never gives one): as good as no start date.
+  if (start === null) return 'draft';
+  // Far from today the zone cannot change the answer, so no instant is computed: a start date
+  // in the year 5874897 or 4713 BC has none that Date can hold.
+  const today = Math.floor(now.getTime() / DAY_MS);
+  if (start >= today + ZONE_DAY_MARGIN) return 'scheduled';
+  if (start + conclusionDay(input.schedule.days) <= today - ZONE_DAY_MARGIN) return 'completed';
   const first = sendTimeOfDay(input.schedule, 0).sendAt;
   const last = sendTimeOfDay(input.schedule, conclusionDay(input.schedule.days)).sendAt;
   if (now < first) return 'scheduled';

@@ -59,5 +59,8 @@ export interface ValidationDetail {
 
 export interface ApiErrorBody {
   error: string;
+  /** The first failing fields (at most ERROR_BODY_LIMITS.details of them). */
   details?: ValidationDetail[];
+  /** How many more fields failed than `details` lists. */
+  moreDetails?: number;
 }

@@ -333,6 +333,32 @@ describe('the schedule preview', () => {
   });
 });
 
+describe('the schedule preview of a program stored with a far-off start date', () => {
+  it('runs on past the year 9999 instead of failing', async () => {
+    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(53);
+    const year = product(365, { _id: ids.year, id: ids.year, name: 'A Year of Walks' });
+    // Refused by the API now, but a program saved before start dates were bounded may have it.
+    const stored = program({
+      productId: ids.year,
+      productName: 'A Year of Walks',
+      productDays: 365,
+      startDate: '9999-12-25',
+      status: 'scheduled',
+    });
+    await openEdit(stored, programsProvider(stored, { [ids.year]: year }));
+    await waitFor(() => expect(scheduleRow('Day 1')[1]).toBe('12/26/99'));
+    expect(scheduleRow('Day 6')).toEqual([
+      'Day 6',
+      '12/31/99',
+      '9:00 AM',
+      'Day 6 text',
+      t.schedule.toCome,
+    ]);
+    // 1 January of the year 10000, in en-US short format.
+    expect(scheduleRow('Day 7').slice(1, 3)).toEqual(['1/1/00', '9:00 AM']);
+  });
+});
+
 describe('edit program', () => {
   it("shows 'Loading program...', then the program, its pods and its status", async () => {
     const dataProvider = programsProvider();

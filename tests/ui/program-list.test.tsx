@@ -60,6 +60,17 @@ async function choose(label: string, option: string) {
 }
 
 describe('/programs', () => {
+  it('shows a start date stored outside the years 1 to 9999 as it is stored', async () => {
+    const far = [
+      program({ _id: 'f1', id: 'f1', programName: 'Ancient', startDate: '4713-01-01 BC' }),
+      program({ _id: 'f2', id: 'f2', programName: 'Remote', startDate: '10000-01-01' }),
+    ];
+    renderSignedIn('/programs', listWith(far));
+    expect(await screen.findByText('Showing 2 of 2 programs')).toBeInTheDocument();
+    expect(within(rowOf('Ancient')).getByText('4713-01-01 BC')).toBeInTheDocument();
+    expect(within(rowOf('Remote')).getByText('10000-01-01')).toBeInTheDocument();
+  });
+
   it('shows the count and the rows, newest first by default', async () => {
     const dataProvider = listWith(rows, 40);
     renderSignedIn('/programs', dataProvider);

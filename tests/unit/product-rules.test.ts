@@ -184,6 +184,35 @@ describe('message count', () => {
   });
 });
 
+describe('a day count out of range', () => {
+  it.each([100_000, 10_000_000, 1e308])(
+    'of %d is told only that it is too many, with no check per day',
+    (days) => {
+      expect(issues({ ...valid(1), days })).toEqual([['days', t.daysMax]]);
+      expect(issues({ ...valid(1), days }, productUpdateSchema)).toEqual([['days', t.daysMax]]);
+    },
+  );
+
+  it('is not checked per day below the minimum or when not whole either', () => {
+    expect(issues({ ...valid(1), days: -5 })).toEqual([['days', t.daysMin]]);
+    expect(issues({ ...valid(1), days: 'many' })).toEqual([['days', t.daysMin]]);
+    expect(issues({ ...valid(1), days: 2.5 })).toEqual([['days', t.daysWhole]]);
+  });
+
+  it('stops the day messages from being checked one by one when there are too many', () => {
+    const input = { ...valid(1), messages: Array.from({ length: 100_000 }, () => ({})) };
+    expect(issues(input)).toEqual([['messages', t.daysMax]]);
+  });
+
+  it('leaves every per-day message of a valid count, as the form shows them', () => {
+    const input = { ...valid(365), messages: Array.from({ length: 365 }, () => msg('')) };
+    const found = issues(input);
+    expect(found).toHaveLength(365);
+    expect(found[364]).toEqual(['messages.364.text', 'Day 365 message is required']);
+    expect(issues({ ...valid(10), days: 365 })).toHaveLength(355);
+  });
+});
+
 describe('status', () => {
   it('is one of active, inactive, archived on update', () => {
     expect(issues({ ...valid(1), status: 'archived' }, productUpdateSchema)).toEqual([]);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  addYears,
   isLocalDate,
   isLocalTime,
   programSchedule,
@@ -165,5 +166,92 @@ describe('a program’s status', () => {
   it('is Paused while paused, whatever the clock says', () => {
     expect(status('2027-03-13T00:00:00Z', { paused: true })).toBe('paused');
     expect(status('2027-01-01T00:00:00Z', { paused: true })).toBe('paused');
+  });
+});
+
+describe('dates at the ends of the calendar', () => {
+  it('add days past the year 9999 and before the year 1, written as PostgreSQL writes them', () => {
+    expect(addDays('9999-12-31', 1)).toBe('10000-01-01');
+    expect(addDays('9999-12-25', 366)).toBe('10000-12-25'); // 10000 is a leap year
+    expect(addDays('0001-01-01', -1)).toBe('0001-12-31 BC');
+    expect(addDays('4713-01-01 BC', 1)).toBe('4713-01-02 BC');
+    expect(addDays('5874897-12-31', 0)).toBe('5874897-12-31');
+    expect(addDays('0050-03-01', -1)).toBe('0050-02-28'); // not 1950
+  });
+
+  it('add years, 29 February giving 1 March in a common year', () => {
+    expect(addYears('2026-11-22', 5)).toBe('2031-11-22');
+    expect(addYears('2028-02-29', 5)).toBe('2033-03-01');
+    expect(addYears('2028-02-29', 4)).toBe('2032-02-29');
+  });
+
+  it('take only API dates as valid input: years 1 to 9999, real days', () => {
+    expect(isLocalDate('0001-01-01')).toBe(true);
+    expect(isLocalDate('9999-12-31')).toBe(true);
+    expect(isLocalDate('0000-01-01')).toBe(false);
+    expect(isLocalDate('10000-01-01')).toBe(false);
+    expect(isLocalDate('2027-01-01 BC')).toBe(false);
+    expect(isLocalDate('2100-02-29')).toBe(false);
+    expect(isLocalDate('2000-02-29')).toBe(true);
+  });
+
+  it('give the instant of a time in the years 1 to 99 (not 1901 to 1999) and past 9999', () => {
+    expect(zonedInstant('0050-06-01', '09:00', 'UTC').toISOString()).toBe(
+      '0050-06-01T09:00:00.000Z',
+    );
+    expect(zonedInstant('10000-01-01', '21:00', 'Pacific/Honolulu').toISOString()).toBe(
+      '+010000-01-02T07:00:00.000Z',
+    );
+  });
+
+  it('give an Invalid Date, not an error, beyond what Date holds', () => {
+    expect(zonedInstant('5874897-12-31', '09:00', 'America/New_York').getTime()).toBeNaN();
+    expect(zonedInstant('not a date', '09:00', 'America/New_York').getTime()).toBeNaN();
+  });
+
+  it('schedule a 365-day program starting on the last day of 9999', () => {
+    const year = programSchedule({
+      startDate: '9999-12-31',
+      sendTime: '21:00',
+      timeZone: 'Pacific/Honolulu',
+      days: 365,
+    });
+    expect(year).toHaveLength(367);
+    expect(year.at(-1)).toMatchObject({ day: 366, date: '10000-12-31' }); // 10000 is a leap year
+    expect(year.every((d) => wallClock(d.sendAt, 'Pacific/Honolulu').endsWith(' 21:00'))).toBe(
+      true,
+    );
+  });
+
+  it.each([
+    ['9999-12-31', 'scheduled'],
+    ['5874897-12-31', 'scheduled'],
+    ['4713-01-01 BC', 'completed'],
+    ['0001-01-01', 'completed'],
+    ['nonsense', 'draft'],
+  ])('give a program starting %s the status %s', (startDate, status) => {
+    const schedule = { startDate, sendTime: '09:00', timeZone: 'America/New_York', days: 365 };
+    expect(programStatus({ hasProduct: true, schedule, paused: false })).toBe(status);
+  });
+
+  it('decide the status by the date alone only where every zone agrees', () => {
+    // Around now, in the zones furthest from UTC, the short cut must give what the instants give.
+    const now = new Date('2027-06-15T23:30:00Z');
+    for (const timeZone of ['Pacific/Kiritimati', 'Etc/GMT+12', 'Pacific/Honolulu', 'UTC']) {
+      for (const sendTime of ['00:00', '08:00', '21:00', '23:59']) {
+        for (let offset = -12; offset <= 6; offset++) {
+          const schedule = {
+            startDate: addDays('2027-06-15', offset),
+            sendTime,
+            timeZone,
+            days: 3,
+          };
+          const first = sendTimeOfDay(schedule, 0).sendAt;
+          const last = sendTimeOfDay(schedule, 4).sendAt;
+          const expected = now < first ? 'scheduled' : now < last ? 'running' : 'completed';
+          expect(programStatus({ hasProduct: true, schedule, paused: false }, now)).toBe(expected);
+        }
+      }
+    }
   });
 });

@@ -1,4 +1,4 @@
-import type { LocalDate } from '../../shared/schedule';
+import { isLocalDate, zonedInstant, type LocalDate } from '../../shared/schedule';
 
 /**
  * Program dates and times in en-US short format (spec section 9). A program's messages go out in
@@ -25,8 +25,12 @@ export function formatSendAt(sendAt: Date, timeZone: string): { date: string; ti
   return { date: date.format(sendAt), time: time.format(sendAt) };
 }
 
-/** A calendar date ('2027-03-13') as '3/13/27': it names a day, not an instant, so no zone applies. */
+/**
+ * A calendar date ('2027-03-13') as '3/13/27': it names a day, not an instant, so no zone applies.
+ * A date outside the years 1 to 9999 (stored before start dates were bounded: '4713-01-01 BC')
+ * has no such short form and is shown as stored.
+ */
 export function formatLocalDate(date: LocalDate): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return formatsFor('UTC').date.format(new Date(Date.UTC(y, m - 1, d)));
+  if (!isLocalDate(date)) return date;
+  return formatsFor('UTC').date.format(zonedInstant(date, '00:00', 'UTC'));
 }

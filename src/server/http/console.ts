@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { formatMessage } from '../../shared/format';
 import { messages } from '../../shared/messages';
+import { errorBody } from './error-body';
 
 /**
  * Serves the built console from `config.consoleDir`. Hashed assets are cached for a year; the
@@ -32,12 +33,15 @@ export async function consoleRoutes(app: FastifyInstance) {
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url;
     if (url === '/api' || url.startsWith('/api/')) {
-      return reply.code(404).send({
-        error: formatMessage(messages.server.routeNotFound, {
-          method: request.method,
-          url: url.split('?')[0]!,
-        }),
-      });
+      // The path quotes the client: errorBody keeps the answer small however long it was.
+      return reply.code(404).send(
+        errorBody(
+          formatMessage(messages.server.routeNotFound, {
+            method: request.method,
+            url: url.split('?')[0]!,
+          }),
+        ),
+      );
     }
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') &&

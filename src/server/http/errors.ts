@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '../../shared/messages';
-import type { ApiErrorBody, ValidationDetail } from '../../shared/types';
+import type { ValidationDetail } from '../../shared/types';
+import { errorBody } from './error-body';
 
 /**
  * An error whose message is meant for the client. Anything else that reaches the error handler is
@@ -37,17 +38,18 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; message: string }>
 
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof ApiError) {
-    const body: ApiErrorBody = { error: error.message };
-    if (error.details) body.details = error.details;
-    return reply.code(error.statusCode).headers(error.headers).send(body);
+    return reply
+      .code(error.statusCode)
+      .headers(error.headers)
+      .send(errorBody(error.message, error.details));
   }
   const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
   if (known) {
-    return reply.code(known.status).send({ error: known.message });
+    return reply.code(known.status).send(errorBody(known.message));
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
-    return reply.code(status).send({ error: error.message });
+    return reply.code(status).send(errorBody(error.message));
   }
   request.log.error({ err: error }, 'request failed');
   return reply.code(500).send({ error: messages.server.internal });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { LIMITS } from '../../shared/constants';
 import { MEDIA_URL_PREFIX, mediaFileProblem, mediaFormatOf } from '../../shared/media';
 import { messages } from '../../shared/messages';
+import { hasNonText } from '../../shared/text';
 import type { MessageMedia } from '../../shared/product';
 import type { Db } from '../db/client';
 import { media } from '../db/schema';
@@ -15,10 +16,16 @@ export type MediaRow = typeof media.$inferSelect;
 /** A stored name: 128 random bits, URL-safe, with the extension of the detected format. */
 export const STORED_NAME_PATTERN = /^[A-Za-z0-9_-]{22}\.(jpg|png|gif|mp4)$/;
 
-/** The name shown to staff: the client's file name without any path, trimmed to 255 characters. */
+/**
+ * The name shown to staff: the client's file name without any path, control characters or
+ * surrogates without their pair (a name is a label, not worth refusing the file for), trimmed to
+ * 255 characters.
+ */
 export function displayName(filename: string): string {
   const base = filename.split(/[/\\]/).pop() ?? '';
-  const printable = [...base].filter((char) => char >= ' ' && char !== '\u007f').join('');
+  const printable = [...base]
+    .filter((char) => char >= ' ' && char !== '\u007f' && !hasNonText(char))
+    .join('');
   return printable.trim().slice(0, 255) || 'upload';
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { authenticate } from '../auth/authenticate';
+import { refuseNonText } from '../http/text-guard';
 import { authRoutes } from './auth';
 import { contactRoutes } from './contacts';
 import { healthRoutes } from './health';
@@ -11,6 +12,8 @@ import { programRoutes } from './programs';
 /** Everything under /api. Each route needs a signed-in user unless its config says `public`. */
 export async function apiRoutes(app: FastifyInstance) {
   app.addHook('onRequest', authenticate);
+  // After the body is parsed and before any handler: no text that is not text reaches a route.
+  app.addHook('preValidation', refuseNonText);
   // API answers are per user and change often: never cache them anywhere.
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');

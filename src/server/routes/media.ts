@@ -1,10 +1,48 @@
-import fastifyMultipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LIMITS } from '../../shared/constants';
 import { mediaFormatOf, tooLargeMessage } from '../../shared/media';
 import { messages } from '../../shared/messages';
 import { badRequest, payloadTooLarge } from '../http/errors';
 import { storeMedia, toMessageMedia } from '../media/store';
+
+/** The multipart plugin's limits (see `limits` below): the form held more than one file. */
+const LIMIT_ERRORS = new Set(['FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT']);
+
+/**
+ * A fault reading the multipart body: the form itself is wrong (no boundary, a part that is no
+ * part, a body that ends early, more than one part), which is the client's doing, not the
+ * server's, so a 400 that says so rather than a 500.
+ */
+function unreadableUpload(error: unknown) {
+  const code = (error as { code?: string }).code;
+  return badRequest(
+    code && LIMIT_ERRORS.has(code) ? messages.media.oneFileOnly : messages.media.malformed,
+  );
+}
+
+/** The form's one file, read whole (at most the largest size accepted). */
+async function readUpload(request: FastifyRequest): Promise<{ filename: string; content: Buffer }> {
+  if (!request.isMultipart()) throw badRequest(messages.media.noFile);
+  let file: MultipartFile | undefined;
+  try {
+    file = await request.file();
+  } catch (error) {
+    throw unreadableUpload(error);
+  }
+  if (!file) throw badRequest(messages.media.noFile);
+  try {
+    return { filename: file.filename, content: await file.toBuffer() };
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') {
+      throw unreadableUpload(error);
+    }
+    const format = mediaFormatOf(file.filename);
+    throw format
+      ? payloadTooLarge(tooLargeMessage(format.type))
+      : badRequest(messages.media.invalidType);
+  }
+}
 
 /**
  * POST /api/media (signed in): one file in a multipart form field, checked and stored. Answers
@@ -18,21 +56,9 @@ export async function mediaRoutes(app: FastifyInstance) {
   });
 
   app.post('/media', async (request, reply) => {
-    if (!request.isMultipart()) throw badRequest(messages.media.noFile);
-    const file = await request.file();
-    if (!file) throw badRequest(messages.media.noFile);
-    let content: Buffer;
-    try {
-      content = await file.toBuffer();
-    } catch (error) {
-      if ((error as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') throw error;
-      const format = mediaFormatOf(file.filename);
-      throw format
-        ? payloadTooLarge(tooLargeMessage(format.type))
-        : badRequest(messages.media.invalidType);
-    }
+    const { filename, content } = await readUpload(request);
     const row = await storeMedia(app.db, app.config.mediaDir, {
-      filename: file.filename,
+      filename,
       content,
       uploadedBy: request.user.id,
     });

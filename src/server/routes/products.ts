@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { messages } from '../../shared/messages';
-import { dayOfField } from '../../shared/product';
+import { LIMITS } from '../../shared/constants';
+import { dayOfField, isDayCount } from '../../shared/product';
 import type { ValidationDetail } from '../../shared/types';
 import {
   productCreateSchema,
@@ -14,13 +15,17 @@ import { createProduct, getProduct, listProducts, updateProduct } from '../servi
 
 const idParams = z.object({ id: z.uuid() });
 
-/** Validation details name the day each failing field belongs to. */
+/**
+ * Validation details name the day each failing field belongs to. The conclusion's day follows
+ * the days asked for when that is a valid count, else the day messages sent.
+ */
 function withDay(body: unknown) {
   const raw = (body ?? {}) as { days?: unknown; messages?: unknown };
-  const days = Number.isInteger(Number(raw.days))
-    ? Number(raw.days)
+  const asked = Number(raw.days);
+  const days = isDayCount(asked)
+    ? asked
     : Array.isArray(raw.messages)
-      ? raw.messages.length
+      ? Math.min(raw.messages.length, LIMITS.daysMax)
       : 0;
   return (detail: ValidationDetail): ValidationDetail => {
     const day = dayOfField(detail.field, days);

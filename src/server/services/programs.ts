@@ -4,7 +4,7 @@ import type { ProgramStatus } from '../../shared/constants';
 import { formatMessage } from '../../shared/format';
 import { messages } from '../../shared/messages';
 import { timeframeOf, type Program, type ProgramPod } from '../../shared/program';
-import { programStatus } from '../../shared/schedule';
+import { programStatus, ZONE_DAY_MARGIN } from '../../shared/schedule';
 import type { ProgramInput, programListQuerySchema } from '../../shared/validation/program';
 import type { Db, Tx } from '../db/client';
 import { pods, products, programPods, programs } from '../db/schema';
@@ -20,12 +20,19 @@ const t = messages.programs;
  * A program's status in SQL, for filtering and sorting a list; the same rule as `programStatus`
  * in shared/schedule.ts, which answers it for one program. `date + time` is the local wall-clock
  * time, and `AT TIME ZONE` makes it an instant in the program's zone, daylight saving included.
+ * A start date ZONE_DAY_MARGIN days or more from UTC's today is decided by the date alone, before
+ * any of that arithmetic: a stored date near the ends of PostgreSQL's range (4713 BC, the year
+ * 5874897) has no timestamp, and `date + days` past the end is an error. CASE evaluates its
+ * branches in order, so those rows never reach it.
  */
+const utcToday = sql`(now() at time zone 'UTC')::date`;
 const firstSendAt = sql`((${programs.startDate} + ${programs.sendTime}::time) at time zone ${programs.timeZone})`;
 const lastSendAt = sql`(((${programs.startDate} + (${products.days} + 1)) + ${programs.sendTime}::time) at time zone ${programs.timeZone})`;
 const statusSql = sql<ProgramStatus>`case
   when ${programs.productId} is null or ${programs.startDate} is null then 'draft'
   when ${programs.pausedAt} is not null then 'paused'
+  when ${programs.startDate} >= ${utcToday} + ${sql.raw(String(ZONE_DAY_MARGIN))} then 'scheduled'
+  when ${programs.startDate} + (${products.days} + 1) <= ${utcToday} - ${sql.raw(String(ZONE_DAY_MARGIN))} then 'completed'
   when now() < ${firstSendAt} then 'scheduled'
   when now() < ${lastSendAt} then 'running'
   else 'completed' end`;

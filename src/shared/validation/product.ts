@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS, MEDIA_TYPES, PRODUCT_STATUSES } from '../constants';
 import { formatMessage } from '../format';
 import { messages } from '../messages';
-import { messageLength } from '../product';
+import { isDayCount, messageLength } from '../product';
 import { requiredString } from './common';
 import { listQuerySchema, oneOrMany } from './list';
 
@@ -85,23 +85,31 @@ const requiredText = (message: string) =>
     if (!value.text) ctx.addIssue({ code: 'custom', path: ['text'], message });
   });
 
+// Whole is checked as Number.isInteger, not zod's int() (safe integers only), so 1e308 days is
+// told 'Cannot exceed 365 days' alone rather than also that it is not a whole number.
 const daysSchema = z.coerce
   .number({ error: t.daysMin })
-  .int({ error: t.daysWhole })
   .min(LIMITS.daysMin, { error: t.daysMin })
-  .max(LIMITS.daysMax, { error: t.daysMax });
-
-const dayMessages = z
-  .array(messageSchema)
   .max(LIMITS.daysMax, { error: t.daysMax })
-  .superRefine((list, ctx) => {
-    list.forEach((message, i) => {
-      if (!message.text) {
-        const text = formatMessage(t.dayMessageRequired, { n: i + 1 });
-        ctx.addIssue({ code: 'custom', path: [i, 'text'], message: text });
-      }
-    });
-  });
+  .refine(Number.isInteger, { error: t.daysWhole });
+
+/**
+ * The day messages. The count is checked before any message is: a body can hold some 300,000
+ * empty messages, and each would otherwise be parsed and reported.
+ */
+const dayMessages = z
+  .array(z.unknown())
+  .max(LIMITS.daysMax, { error: t.daysMax })
+  .pipe(
+    z.array(messageSchema).superRefine((list, ctx) => {
+      list.forEach((message, i) => {
+        if (!message.text) {
+          const text = formatMessage(t.dayMessageRequired, { n: i + 1 });
+          ctx.addIssue({ code: 'custom', path: [i, 'text'], message: text });
+        }
+      });
+    }),
+  );
 
 const productFields = {
   name: requiredString(t.nameRequired).max(200),
@@ -111,9 +119,14 @@ const productFields = {
   conclusionMessage: requiredText(t.conclusionRequired),
 };
 
-/** One message per day: a missing day is reported as that day's message being required. */
+/**
+ * One message per day: a missing day is reported as that day's message being required. Only for
+ * a valid day count: `days` has its own message otherwise, and ten million missing days would be
+ * ten million issues.
+ */
 function oneMessagePerDay(product: { days: number; messages: unknown[] }, ctx: z.RefinementCtx) {
   const { days, messages: list } = product;
+  if (!isDayCount(days) || !Array.isArray(list)) return;
   for (let i = list.length; i < days; i++) {
     const text = formatMessage(t.dayMessageRequired, { n: i + 1 });
     ctx.addIssue({ code: 'custom', path: ['messages', i, 'text'], message: text });

@@ -1,20 +1,45 @@
 import { z } from 'zod';
-import { OFFERINGS, PROGRAM_STATUSES, SEND_WINDOW, TIME_ZONES } from '../constants';
+import {
+  OFFERINGS,
+  PROGRAM_START_DATES,
+  PROGRAM_STATUSES,
+  SEND_WINDOW,
+  TIME_ZONES,
+} from '../constants';
+import { formatMessage } from '../format';
 import { messages } from '../messages';
-import { isLocalDate, isLocalTime } from '../schedule';
+import { addYears, isLocalDate, isLocalTime, utcToday } from '../schedule';
 import { requiredString } from './common';
 import { listQuerySchema, oneOrMany } from './list';
 
 /**
  * The program rules of spec section 5 (name required; offering type required when Nuanced;
- * product optional) plus the schedule: a start date, and a send time inside the US quiet-hours
- * window. The form and the API use this one schema.
+ * product optional) plus the schedule: a start date within sane bounds, and a send time inside
+ * the US quiet-hours window. The form and the API use this one schema.
  */
 const t = messages.programs;
 
 /** An empty choice ('', null or absent) is no choice. */
 const optional = <S extends z.ZodType>(schema: S) =>
   z.preprocess((value) => (value === '' || value === undefined ? null : value), schema.nullable());
+
+/**
+ * A real date from PROGRAM_START_DATES.earliest to PROGRAM_START_DATES.maxYearsAhead years after
+ * today (UTC, as the server counts; the console may be a day off near midnight, and the server
+ * decides).
+ */
+function checkStartDate(date: string, ctx: z.RefinementCtx) {
+  const { earliest, maxYearsAhead } = PROGRAM_START_DATES;
+  if (!isLocalDate(date)) {
+    ctx.addIssue({ code: 'custom', message: t.startDateInvalid });
+  } else if (date < earliest) {
+    const message = formatMessage(t.startDateTooEarly, { year: earliest.slice(0, 4) });
+    ctx.addIssue({ code: 'custom', message });
+  } else if (date > addYears(utcToday(), maxYearsAhead)) {
+    const message = formatMessage(t.startDateTooFar, { years: maxYearsAhead });
+    ctx.addIssue({ code: 'custom', message });
+  }
+}
 
 export const programSchema = z
   .object({
@@ -40,7 +65,7 @@ export const programSchema = z
       .array(z.uuid({ error: 'podIds must be pod ids' }))
       .max(1000)
       .default([]),
-    startDate: optional(z.string().refine(isLocalDate, { error: t.startDateInvalid })),
+    startDate: optional(z.string().superRefine(checkStartDate)),
     sendTime: z
       .string()
       .default(SEND_WINDOW.default)

@@ -2,11 +2,8 @@ import { TextField } from '@mui/material';
 import { useRef } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
 import { LIMITS } from '../../../shared/constants';
-import { resizeMessages, type ProductMessage } from '../../../shared/product';
+import { isDayCount, resizeMessages, type ProductMessage } from '../../../shared/product';
 import { useMessages } from '../../i18n';
-
-const isDayCount = (value: number) =>
-  Number.isInteger(value) && value >= LIMITS.daysMin && value <= LIMITS.daysMax;
 
 /**
  * The number of days. Each valid change resizes the day messages at once: new days come empty,

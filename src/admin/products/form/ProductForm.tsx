@@ -3,7 +3,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { Form, useRecordContext, useSaveContext } from 'react-admin';
 import { useFormState, useWatch } from 'react-hook-form';
 import { LIMITS, PRODUCT_STATUSES } from '../../../shared/constants';
-import { totalMessages, type Product } from '../../../shared/product';
+import { isDayCount, totalMessages, type Product } from '../../../shared/product';
 import { productCreateSchema, productUpdateSchema } from '../../../shared/validation/product';
 import { FormActionBar } from '../../forms/FormActionBar';
 import { FormTextField } from '../../forms/FormTextField';
@@ -23,7 +23,7 @@ export type ProductFormMode = 'create' | 'edit';
 function DaysSummary() {
   const t = useMessages();
   const days = Number(useWatch({ name: 'days' }));
-  if (!Number.isInteger(days) || days < LIMITS.daysMin || days > LIMITS.daysMax) return null;
+  if (!isDayCount(days)) return null;
   return (
     <Typography variant="body2" color="text.secondary" sx={{ alignSelf: 'center' }}>
       {t('products.daysSummary', { days, total: totalMessages(days) })}
