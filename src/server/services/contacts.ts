@@ -125,6 +125,11 @@ async function uniqueEmail<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * The spec's response fields keep their names (section 7), but what they say is "queued": the
+ * message is in the outbox, written in the same transaction as the contact. Nothing is sent until
+ * the delivery engine and the email sender take the rows.
+ */
 export interface ContactWriteResult {
   contact: ApiUser;
   optinMessageSent: boolean;
