@@ -40,7 +40,7 @@ function ContactEditView() {
   );
 }
 
-/** /contacts/{id}: the contact form for a stored contact, without password or welcome email. */
+/** /contacts/{id}: the contact form for a stored contact, without the welcome email. */
 export default function ContactEdit() {
   const { id } = useParams();
   return (

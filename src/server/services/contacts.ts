@@ -5,6 +5,7 @@ import type { ApiUser } from '../../shared/types';
 import type { ContactInput, contactListQuerySchema } from '../../shared/validation/contact';
 import { assertKeepsAnAdmin, assertMayManage } from '../auth/permissions';
 import { hashPassword } from '../auth/passwords';
+import { revokeOtherSessions } from '../auth/sessions';
 import type { Db, Tx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { podMembers, users } from '../db/schema';
@@ -167,15 +168,32 @@ async function lockContact(tx: Tx, id: string): Promise<UserRow> {
 }
 
 /**
+ * What an update does to the stored password: a participant has none (and so no sessions), a new
+ * password replaces it, and no password given keeps it.
+ */
+function passwordChange(input: ContactInput, newHash: string | null) {
+  if (input.role === 'participant') return { passwordHash: null };
+  return newHash ? { passwordHash: newHash } : {};
+}
+
+/**
  * Replaces a contact's details. A contact who becomes a participant loses their password (and so
- * their sessions); no change may leave Tidings without an admin who can sign in.
+ * their sessions); a host or admin given a new password loses their other sessions (all of them,
+ * unless they changed their own, from `actorSessionId`). No change may leave Tidings without an
+ * admin who can sign in.
  */
 export async function updateContact(
   db: Db,
   id: string,
   input: ContactInput,
   actor: UserRow,
+  actorSessionId?: string,
 ): Promise<Omit<ContactWriteResult, 'welcomeEmailSent'>> {
+  // The new role alone already decides whether a host may send this (a password comes only with
+  // a host or admin role); checked first so scrypt does not run for a refused request, and outside
+  // the transaction so the row lock is not held while it runs.
+  assertMayManage(actor, input.role);
+  const newHash = input.password ? await hashPassword(input.password) : null;
   return uniqueEmail(() =>
     db.transaction(async (tx) => {
       const before = await lockContact(tx, id);
@@ -183,13 +201,10 @@ export async function updateContact(
       await assertKeepsAnAdmin(tx, before, input);
       const [row] = await tx
         .update(users)
-        .set({
-          ...contactColumns(input),
-          ...(input.role === 'participant' ? { passwordHash: null } : {}),
-          updatedAt: new Date(),
-        })
+        .set({ ...contactColumns(input), ...passwordChange(input, newHash), updatedAt: new Date() })
         .where(eq(users.id, id))
         .returning();
+      if (newHash) await revokeOtherSessions(tx, id, id === actor.id ? actorSessionId : undefined);
       const optinMessageSent = input.sendOptinMessage ? await queueOptinMessage(tx, row!) : false;
       return { contact: toApiUser(row!), optinMessageSent };
     }),

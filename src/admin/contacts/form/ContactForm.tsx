@@ -2,11 +2,16 @@ import { Box, Card, CardContent, MenuItem, Stack, Typography } from '@mui/materi
 import { useMemo, type ReactNode } from 'react';
 import { Form } from 'react-admin';
 import { useFormState, useWatch, type FieldValues } from 'react-hook-form';
-import { CONTACT_STATUSES, type ContactStatus } from '../../../shared/constants';
-import type { ContactFormMode, ContactFormValues } from '../../../shared/contact';
+import { CONTACT_STATUSES, type ContactStatus, type Role } from '../../../shared/constants';
+import {
+  mayHavePassword,
+  passwordRequired,
+  type ContactFormMode,
+  type ContactFormValues,
+} from '../../../shared/contact';
 import { FormActionBar } from '../../forms/FormActionBar';
 import { FormTextField } from '../../forms/FormTextField';
-import { useMessages } from '../../i18n';
+import { useMessages, type MessageKey } from '../../i18n';
 import { ErrorBanner } from '../../lists/ErrorBanner';
 import { PageHeader } from '../../lists/ListParts';
 import { contactResolver } from './contactResolver';
@@ -59,11 +64,21 @@ function StatusField() {
   );
 }
 
-/** Only a new host gets a password (spec section 6). */
+/** What the password field says it is for: a new host's sign-in, an admin's option, or a change. */
+function passwordHelp(role: Role, mode: ContactFormMode): MessageKey {
+  if (mode === 'edit') return 'contacts.passwordHelp.edit';
+  return role === 'host' ? 'contacts.passwordHelp.hostCreate' : 'contacts.passwordHelp.adminCreate';
+}
+
+/**
+ * Hosts and admins get a password (see `mayHavePassword`): required for a new host, optional
+ * otherwise, and on edit blank keeps the current one (the stored one is never read back).
+ */
 function PasswordFields({ mode }: { mode: ContactFormMode }) {
   const t = useMessages();
   const role = useWatch<ContactFormValues, 'role'>({ name: 'role' });
-  if (mode !== 'create' || role !== 'host') return null;
+  if (!mayHavePassword(role)) return null;
+  const required = passwordRequired(role, mode);
   return (
     <FieldPair>
       <FormTextField
@@ -71,7 +86,8 @@ function PasswordFields({ mode }: { mode: ContactFormMode }) {
         type="password"
         autoComplete="new-password"
         label={t('contacts.fields.password')}
-        required
+        helperText={t(passwordHelp(role, mode))}
+        required={required}
         fullWidth
       />
       <FormTextField
@@ -79,7 +95,7 @@ function PasswordFields({ mode }: { mode: ContactFormMode }) {
         type="password"
         autoComplete="new-password"
         label={t('contacts.fields.confirmPassword')}
-        required
+        required={required}
         fullWidth
       />
     </FieldPair>
