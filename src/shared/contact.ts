@@ -1,4 +1,4 @@
-import { DEFAULT_COUNTRY, type ContactStatus, type Role } from './constants';
+import { DEFAULT_COUNTRY, ROLES, type ContactStatus, type Role } from './constants';
 
 /**
  * A contact as the contact forms hold it (flat, as the create form reads it), and the role rules
@@ -77,6 +77,16 @@ export function roleChange(role: Role): Partial<ContactFormValues> {
     case 'host':
       return { role, smsVerified: false, sendOptinMessage: false };
   }
+}
+
+/**
+ * The roles of the contacts a signed-in user may create and change (the spec shows no rule; these
+ * are Tidings'): admins everyone, hosts participants only. The server enforces the same rule
+ * (server/auth/permissions.ts); the console uses this to offer only what will be accepted.
+ */
+export function rolesManagedBy(role: Role): readonly Role[] {
+  if (role === 'admin') return ROLES;
+  return role === 'host' ? ['participant'] : [];
 }
 
 /**

@@ -328,6 +328,8 @@ export const messages = {
     createNew: 'Create New Contact',
     createTitle: 'Create Contact',
     editTitle: 'Edit Contact',
+    /** A contact the signed-in user may not change (a host opening a host or an admin). */
+    viewTitle: 'View Contact',
     create: 'Create Contact',
     save: 'Update Contact',
     saving: 'Saving...',

@@ -1,4 +1,4 @@
-import { Box, Card, CardContent, MenuItem, Stack, Typography } from '@mui/material';
+import { Box, MenuItem, Stack } from '@mui/material';
 import { useMemo, type ReactNode } from 'react';
 import { Form } from 'react-admin';
 import { useFormState, useWatch, type FieldValues } from 'react-hook-form';
@@ -17,22 +17,10 @@ import { PageHeader } from '../../lists/ListParts';
 import { contactResolver } from './contactResolver';
 import { MessagingFields } from './MessagingFields';
 import { RoleField } from './RoleField';
+import { Section } from './Section';
 
 /** The statuses the form offers (spec section 4); a stored other one stays selectable. */
 const FORM_STATUSES: readonly ContactStatus[] = ['active', 'inactive'];
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card variant="outlined" component="section" aria-label={title}>
-      <CardContent>
-        <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-          {title}
-        </Typography>
-        <Stack spacing={2}>{children}</Stack>
-      </CardContent>
-    </Card>
-  );
-}
 
 /** Two fields side by side where there is room, stacked where there is not. */
 function FieldPair({ children }: { children: ReactNode }) {
@@ -132,9 +120,12 @@ export function ContactForm({
   error,
   onDismissError,
   emailHelp,
+  roles,
 }: {
   mode: ContactFormMode;
   record: ContactFormValues;
+  /** The roles the signed-in user may give (a host: participant only). */
+  roles: readonly Role[];
   onSubmit: (values: ContactFormValues) => Promise<Record<string, unknown> | undefined>;
   error: string | null;
   onDismissError: () => void;
@@ -237,7 +228,7 @@ export function ContactForm({
         </Stack>
         <Section title={t('contacts.sections.access')}>
           <FieldPair>
-            <RoleField />
+            <RoleField roles={roles} />
             <StatusField />
           </FieldPair>
           <PasswordFields mode={mode} />
