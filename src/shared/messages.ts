@@ -197,7 +197,12 @@ export const messages = {
     },
     confirmChange: {
       title: 'Change the schedule of a running program?',
-      body: '%{sent} message(s) have already gone out and will not be sent again. The %{toCome} message(s) to come will go out on the new schedule.',
+      // What the outbox says was handed to the provider (the program's messagesSent), never what
+      // the clock says was due: nothing is sent before the delivery engine exists.
+      noneSent: 'No message of this program has been sent yet.',
+      sent: '%{sent} message(s) have been sent and will not be sent again.',
+      // Counted as the schedule preview counts its 'To come' rows, on the new schedule.
+      toCome: 'The new schedule has %{toCome} message(s) to come.',
       confirm: 'Change the schedule',
     },
     errors: {
