@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { session } from '../../src/admin/providers/session';
-import type { Role } from '../../src/shared/constants';
+import { LIMITS, type Role } from '../../src/shared/constants';
 import { messages } from '../../src/shared/messages';
 import type { ApiUser } from '../../src/shared/types';
 import {
@@ -142,7 +142,9 @@ describe('create contact: the form by role', () => {
     expect(checkbox(t.fields.sendWelcomeEmail)).toBeInTheDocument();
     expect(input(t.fields.password)).toHaveAttribute('type', 'password');
     expect(input(t.fields.password)).not.toBeRequired();
-    expect(input(t.fields.password)).toHaveAccessibleDescription(t.passwordHelp.adminCreate);
+    expect(input(t.fields.password)).toHaveAccessibleDescription(
+      t.passwordHelp.adminCreate.replace('%{min}', String(LIMITS.passwordMin)),
+    );
     expect(input(t.fields.confirmPassword)).toHaveAttribute('type', 'password');
     expect(queryCheckbox(t.fields.smsVerified)).not.toBeInTheDocument();
   });
@@ -151,7 +153,9 @@ describe('create contact: the form by role', () => {
     await openCreate();
     await chooseRole('host');
     expect(input(t.fields.password)).toBeRequired();
-    expect(input(t.fields.password)).toHaveAccessibleDescription(t.passwordHelp.hostCreate);
+    expect(input(t.fields.password)).toHaveAccessibleDescription(
+      t.passwordHelp.hostCreate.replace('%{min}', String(LIMITS.passwordMin)),
+    );
   });
 
   it('clears a checked emailVerified when the role becomes participant', async () => {

@@ -2,7 +2,7 @@ import { Box, MenuItem, Stack } from '@mui/material';
 import { useMemo, type ReactNode } from 'react';
 import { Form } from 'react-admin';
 import { useFormState, useWatch, type FieldValues } from 'react-hook-form';
-import { CONTACT_STATUSES, type ContactStatus, type Role } from '../../../shared/constants';
+import { CONTACT_STATUSES, LIMITS, type ContactStatus, type Role } from '../../../shared/constants';
 import {
   mayHavePassword,
   passwordRequired,
@@ -74,7 +74,7 @@ function PasswordFields({ mode }: { mode: ContactFormMode }) {
         type="password"
         autoComplete="new-password"
         label={t('contacts.fields.password')}
-        helperText={t(passwordHelp(role, mode))}
+        helperText={t(passwordHelp(role, mode), { min: LIMITS.passwordMin })}
         required={required}
         fullWidth
       />
