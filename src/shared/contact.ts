@@ -1,4 +1,4 @@
-import { DEFAULT_COUNTRY, type ContactStatus, type Role } from './constants';
+import { DEFAULT_COUNTRY, ROLES, type ContactStatus, type Role } from './constants';
 
 /**
  * A contact as the contact forms hold it (flat, as the create form reads it), and the role rules
@@ -79,6 +79,27 @@ export function roleChange(role: Role): Partial<ContactFormValues> {
   }
 }
 
+/**
+ * The roles of the contacts a signed-in user may create and change (the spec shows no rule; these
+ * are Tidings'): admins everyone, hosts participants only. The server enforces the same rule
+ * (server/auth/permissions.ts); the console uses this to offer only what will be accepted.
+ */
+export function rolesManagedBy(role: Role): readonly Role[] {
+  if (role === 'admin') return ROLES;
+  return role === 'host' ? ['participant'] : [];
+}
+
+/**
+ * Who may have a password: hosts and admins. The spec gives one to new hosts only (section 6), but
+ * admins made in the console could then never sign in until email verification exists, so an admin
+ * may set one for a host or an admin, on create and on edit. Participants never have one.
+ */
+export const mayHavePassword = (role: Role): boolean => role !== 'participant';
+
+/** Only a new host must have a password (spec section 5); elsewhere blank means none, or unchanged. */
+export const passwordRequired = (role: Role, mode: ContactFormMode): boolean =>
+  mode === 'create' && role === 'host';
+
 /** The opt-in checkbox is for participants with a phone whose phone is not verified yet. */
 export function canSendOptin(
   values: Pick<ContactFormValues, 'role' | 'phone' | 'smsVerified'>,
@@ -88,17 +109,18 @@ export function canSendOptin(
 
 /**
  * The flags as they are sent (spec section 4): emailVerified only for non-participants, smsVerified
- * only for participants, a password only for a new host, a welcome email only for a non-participant
- * whose email is not marked verified, an opt-in only where the checkbox allows it.
+ * only for participants, a password only for a host or an admin, a welcome email only for a new
+ * non-participant whose email is not marked verified, an opt-in only where the checkbox allows it.
  */
 export function applyRoleRules<T extends ContactFormValues>(values: T, mode: ContactFormMode): T {
   const participant = values.role === 'participant';
+  const password = mayHavePassword(values.role);
   return {
     ...values,
     emailVerified: !participant && values.emailVerified,
     smsVerified: participant && values.smsVerified,
-    password: mode === 'create' && values.role === 'host' ? values.password : '',
-    confirmPassword: mode === 'create' && values.role === 'host' ? values.confirmPassword : '',
+    password: password ? values.password : '',
+    confirmPassword: password ? values.confirmPassword : '',
     sendWelcomeEmail: mode === 'create' && !participant && values.sendWelcomeEmail,
     sendOptinMessage: values.sendOptinMessage && participant && !values.smsVerified,
   };

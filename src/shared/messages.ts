@@ -199,7 +199,12 @@ export const messages = {
     },
     confirmChange: {
       title: 'Change the schedule of a running program?',
-      body: '%{sent} message(s) have already gone out and will not be sent again. The %{toCome} message(s) to come will go out on the new schedule.',
+      // What the outbox says was handed to the provider (the program's messagesSent), never what
+      // the clock says was due: nothing is sent before the delivery engine exists.
+      noneSent: 'No message of this program has been sent yet.',
+      sent: '%{sent} message(s) have been sent and will not be sent again.',
+      // Counted as the schedule preview counts its 'To come' rows, on the new schedule.
+      toCome: 'The new schedule has %{toCome} message(s) to come.',
       confirm: 'Change the schedule',
     },
     errors: {
@@ -333,6 +338,8 @@ export const messages = {
     createNew: 'Create New Contact',
     createTitle: 'Create Contact',
     editTitle: 'Edit Contact',
+    /** A contact the signed-in user may not change (a host opening a host or an admin). */
+    viewTitle: 'View Contact',
     create: 'Create Contact',
     save: 'Update Contact',
     saving: 'Saving...',
@@ -341,8 +348,10 @@ export const messages = {
     exportCsv: 'Export CSV',
     phoneHint: 'Format: +1234567890 (include country code)',
     created: 'Contact %{first} %{last} created successfully!',
-    optinSent: ' Opt-in message has been sent.',
-    welcomeSent: ' Welcome email has been sent.',
+    // The spec says 'has been sent'; until the delivery engine and the email sender exist the
+    // messages wait in the outbox, so the banner says what is true: they are queued.
+    optinQueued: ' Opt-in message has been queued.',
+    welcomeQueued: ' Welcome email has been queued.',
     updated: 'Contact %{first} %{last} updated successfully!',
     emailVerifiedHelp: 'Mark email as verified to login.',
     smsVerifiedHelp: 'Mark phone as verified to receive text messages.',
@@ -355,6 +364,12 @@ export const messages = {
     emailRequired: 'Email is required',
     emailInvalid: 'Please enter a valid email address',
     hostPasswordRequired: 'Password is required for Host role',
+    /** Under the password field: what the password is for, by role and form. */
+    passwordHelp: {
+      hostCreate: 'At least %{min} characters. The host signs in with it.',
+      adminCreate: 'Optional, at least %{min} characters. Without one, this admin cannot sign in.',
+      edit: 'Leave blank to keep the current password. A new one signs them out everywhere else.',
+    },
     passwordTooShort: 'Password must be at least 6 characters long',
     passwordsDoNotMatch: 'Passwords do not match',
     firstNameRequired: 'First name is required',

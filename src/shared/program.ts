@@ -33,6 +33,11 @@ export interface Program {
   sendTime: LocalTime;
   status: ProgramStatus;
   pausedAt: string | null;
+  /**
+   * How many of its day messages the outbox says were handed to the SMS provider (sent or
+   * delivered). Only this may be called sent: the schedule and the clock say what was due.
+   */
+  messagesSent: number;
   createdAt: string;
   updatedAt: string;
 }

@@ -124,9 +124,8 @@ describe('POST /api/contacts', () => {
   });
 
   it('creates an admin with a welcome email queued, and no password', async () => {
-    const response = await post(
-      contact({ role: 'admin', password: 'ignored-pw', sendWelcomeEmail: true }),
-    );
+    // No password sent: an admin's password is no longer ignored (see the test below).
+    const response = await post(contact({ role: 'admin', sendWelcomeEmail: true }));
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ welcomeEmailSent: true, optinMessageSent: false });
     const id = response.json().contact.id;
@@ -139,6 +138,31 @@ describe('POST /api/contacts', () => {
         toEmail: response.json().contact.email,
       }),
     ]);
+  });
+
+  it('creates an admin with a password who can then sign in, and never echoes it', async () => {
+    const response = await post(
+      contact({
+        role: 'admin',
+        password: 'admin-pw-1',
+        confirmPassword: 'admin-pw-1',
+        emailVerified: true,
+      }),
+    );
+    expect(response.statusCode).toBe(201);
+    expect(response.body).not.toContain('admin-pw-1');
+    const created = response.json().contact;
+    expect(created).toMatchObject({ role: 'admin', emailVerified: true });
+    expect((await loginRequest(ctx.app, created.email, 'admin-pw-1')).statusCode).toBe(200);
+  });
+
+  it('checks an admin password that is given', async () => {
+    const response = await post(contact({ role: 'admin', password: 'abc12' }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details).toContainEqual({
+      field: 'password',
+      message: t.passwordTooShort,
+    });
   });
 
   it('accepts the profile fields flat, as the create form reads them', async () => {
@@ -294,6 +318,68 @@ describe('PUT /api/contacts/{id}', () => {
     ).toBe(401);
   });
 
+  it("sets a host's password on edit: the new one signs in, the old one and its sessions end", async () => {
+    const created = (
+      await post(contact({ role: 'host', password: 'old-pass-1', emailVerified: true }))
+    ).json().contact;
+    const oldToken = await loginAs(ctx.app, created.email, 'old-pass-1');
+    const response = await put(
+      created.id,
+      contact({
+        email: created.email,
+        role: 'host',
+        emailVerified: true,
+        password: 'new-pass-1',
+        confirmPassword: 'new-pass-1',
+      }),
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.body).not.toContain('new-pass-1');
+    expect(
+      (await ctx.app.inject({ url: '/api/auth/verify', headers: bearer(oldToken) })).statusCode,
+    ).toBe(401);
+    expect((await loginRequest(ctx.app, created.email, 'old-pass-1')).statusCode).toBe(401);
+    expect((await loginRequest(ctx.app, created.email, 'new-pass-1')).statusCode).toBe(200);
+  });
+
+  it('keeps the password and sessions when the password is left blank on edit', async () => {
+    const created = (
+      await post(contact({ role: 'host', password: 'keep-pass-1', emailVerified: true }))
+    ).json().contact;
+    const token = await loginAs(ctx.app, created.email, 'keep-pass-1');
+    const response = await put(
+      created.id,
+      contact({ email: created.email, role: 'host', emailVerified: true, password: '' }),
+    );
+    expect(response.statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ url: '/api/auth/verify', headers: bearer(token) })).statusCode,
+    ).toBe(200);
+    expect((await loginRequest(ctx.app, created.email, 'keep-pass-1')).statusCode).toBe(200);
+  });
+
+  it('ends only the other sessions of an admin who sets their own password', async () => {
+    const self = await createUser(ctx.db, { role: 'admin' });
+    const here = await loginAs(ctx.app, self.user.email, self.password!);
+    const elsewhere = await loginAs(ctx.app, self.user.email, self.password!);
+    const response = await put(
+      self.user.id,
+      contact({
+        email: self.user.email,
+        role: 'admin',
+        emailVerified: true,
+        password: 'mine-pw-2',
+        confirmPassword: 'mine-pw-2',
+      }),
+      bearer(here),
+    );
+    expect(response.statusCode).toBe(200);
+    const verify = (token: string) =>
+      ctx.app.inject({ url: '/api/auth/verify', headers: bearer(token) });
+    expect((await verify(here)).statusCode).toBe(200);
+    expect((await verify(elsewhere)).statusCode).toBe(401);
+  });
+
   it('resets the phone verification of a participant made a host', async () => {
     const created = (await post(contact({ smsVerified: true }))).json().contact;
     const response = await put(
@@ -358,6 +444,25 @@ describe('who may change whom', () => {
     );
     expect(promote.statusCode).toBe(403);
     expect((await row(participant.id)).role).toBe('participant');
+  });
+
+  it("refuses a host setting an admin's password, and keeps the admin's password", async () => {
+    const other = await createUser(ctx.db, { role: 'admin' });
+    const response = await put(
+      other.user.id,
+      contact({
+        email: other.user.email,
+        role: 'admin',
+        emailVerified: true,
+        password: 'taken-over-1',
+        confirmPassword: 'taken-over-1',
+      }),
+      host.auth,
+    );
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ error: t.permissions.staffByAdminsOnly });
+    expect((await loginRequest(ctx.app, other.user.email, 'taken-over-1')).statusCode).toBe(401);
+    expect((await loginRequest(ctx.app, other.user.email, other.password!)).statusCode).toBe(200);
   });
 
   it('lets an admin create and edit hosts and admins', async () => {

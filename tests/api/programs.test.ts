@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products } from '../../src/server/db/schema';
+import { outboundMessages, products } from '../../src/server/db/schema';
 import { messages } from '../../src/shared/messages';
 import { addDays } from '../../src/shared/schedule';
 import { createUser, startSignedInApp } from './helpers/app';
@@ -204,6 +204,50 @@ describe('status, pause and resume', () => {
 
     const draft = (await call('POST', '/api/programs', { programName: 'Draft' })).json();
     expect((await call('POST', `/api/programs/${draft.id}/pause`)).statusCode).toBe(409);
+  });
+});
+
+describe('messages sent, from the outbox', () => {
+  it('counts the program messages handed to the provider: sent or delivered, of this program', async () => {
+    const running = await create({ startDate: addDays(today(), -2) });
+    const other = await create({ startDate: addDays(today(), -2) });
+    expect(running.messagesSent).toBe(0);
+    const { user } = await createUser(ctx.db, { role: 'participant', phone: '+15035550100' });
+    const row = (
+      programId: string,
+      day: number,
+      status: (typeof outboundMessages.$inferInsert)['status'],
+      kind: (typeof outboundMessages.$inferInsert)['kind'] = 'program',
+    ) => ({
+      kind,
+      status,
+      programId,
+      day,
+      contactId: user.id,
+      toPhone: '+15035550100',
+      body: 'Hi',
+    });
+    await ctx.db
+      .insert(outboundMessages)
+      .values([
+        row(running.id, 0, 'sent'),
+        row(running.id, 1, 'delivered'),
+        row(running.id, 2, 'queued'),
+        row(running.id, 3, 'sending'),
+        row(running.id, 4, 'failed'),
+        row(running.id, 5, 'expired'),
+        row(other.id, 0, 'delivered'),
+        row(running.id, 6, 'sent', 'test'),
+      ]);
+    expect((await call('GET', `/api/programs/${running.id}`)).json().messagesSent).toBe(2);
+    expect((await call('GET', `/api/programs/${other.id}`)).json().messagesSent).toBe(1);
+    const listed = (await call('GET', '/api/programs')).json().programs as {
+      id: string;
+      messagesSent: number;
+    }[];
+    expect(listed.find((p) => p.id === running.id)?.messagesSent).toBe(2);
+    const updated = await call('PUT', `/api/programs/${running.id}`, body({ sendTime: '18:00' }));
+    expect(updated.json().messagesSent).toBe(2);
   });
 });
 

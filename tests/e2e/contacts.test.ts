@@ -76,7 +76,7 @@ describe('contacts in the browser', () => {
     await page.getByRole('button', { name: t.create }).click();
     await page.waitForURL(/\/contacts$/);
     await page
-      .getByText('Contact Lena Walker created successfully! Opt-in message has been sent.')
+      .getByText('Contact Lena Walker created successfully! Opt-in message has been queued.')
       .waitFor();
   });
 

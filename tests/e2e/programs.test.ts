@@ -59,7 +59,7 @@ async function typeDate(label: string, isoDate: string) {
 }
 
 describe('programs in the browser', () => {
-  // Yesterday in Los Angeles: the program is running, its pre-message has gone out.
+  // Yesterday in Los Angeles: the program is running, its pre-message was due.
   const start = addDays(
     new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date()),
     -1,
@@ -103,7 +103,7 @@ describe('programs in the browser', () => {
     await field(t.fields.pods).fill('calm');
     await page.getByRole('option', { name: /Calm Crew/ }).click();
     await typeDate(t.fields.startDate, start);
-    // The schedule preview: the pre-message went out yesterday at 9:00 AM.
+    // The schedule preview: the pre-message was due yesterday at 9:00 AM.
     const schedule = page.getByRole('table', { name: t.schedule.title });
     await schedule.getByText('Welcome to Three Calm Days. Reply STOP to opt out.').waitFor();
     expect(await schedule.getByText('9:00 AM').count()).toBeGreaterThan(0);

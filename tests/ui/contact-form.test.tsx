@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { session } from '../../src/admin/providers/session';
-import type { Role } from '../../src/shared/constants';
+import { LIMITS, type Role } from '../../src/shared/constants';
 import { messages } from '../../src/shared/messages';
 import type { ApiUser } from '../../src/shared/types';
 import {
@@ -134,13 +134,28 @@ describe('create contact: the form by role', () => {
     expect(queryCheckbox(t.fields.sendOptinMessage)).not.toBeInTheDocument();
   });
 
-  it('gives an admin email verification and the welcome email but no password', async () => {
+  // Admins used to get no password field; until email verification exists, this is how they get one.
+  it('gives an admin email verification, the welcome email and an optional password', async () => {
     await openCreate();
     await chooseRole('admin');
     expect(checkbox(t.fields.emailVerified)).toBeInTheDocument();
     expect(checkbox(t.fields.sendWelcomeEmail)).toBeInTheDocument();
-    expect(queryInput(t.fields.password)).not.toBeInTheDocument();
+    expect(input(t.fields.password)).toHaveAttribute('type', 'password');
+    expect(input(t.fields.password)).not.toBeRequired();
+    expect(input(t.fields.password)).toHaveAccessibleDescription(
+      t.passwordHelp.adminCreate.replace('%{min}', String(LIMITS.passwordMin)),
+    );
+    expect(input(t.fields.confirmPassword)).toHaveAttribute('type', 'password');
     expect(queryCheckbox(t.fields.smsVerified)).not.toBeInTheDocument();
+  });
+
+  it('requires the password of a new host and says what it is for', async () => {
+    await openCreate();
+    await chooseRole('host');
+    expect(input(t.fields.password)).toBeRequired();
+    expect(input(t.fields.password)).toHaveAccessibleDescription(
+      t.passwordHelp.hostCreate.replace('%{min}', String(LIMITS.passwordMin)),
+    );
   });
 
   it('clears a checked emailVerified when the role becomes participant', async () => {
@@ -165,20 +180,28 @@ describe('create contact: the form by role', () => {
     },
   );
 
-  it.each<Role>(['admin', 'participant'])(
-    'clears the password and confirmation when the role becomes %s',
-    async (role) => {
-      await openCreate();
-      await chooseRole('host');
-      type(t.fields.password, 'secret1');
-      type(t.fields.confirmPassword, 'secret1');
-      await chooseRole(role);
-      expect(queryInput(t.fields.password)).not.toBeInTheDocument();
-      await chooseRole('host');
-      expect(input(t.fields.password)).toHaveValue('');
-      expect(input(t.fields.confirmPassword)).toHaveValue('');
-    },
-  );
+  it('clears the password and confirmation when the role becomes participant', async () => {
+    await openCreate();
+    await chooseRole('host');
+    type(t.fields.password, 'secret1');
+    type(t.fields.confirmPassword, 'secret1');
+    await chooseRole('participant');
+    expect(queryInput(t.fields.password)).not.toBeInTheDocument();
+    await chooseRole('host');
+    expect(input(t.fields.password)).toHaveValue('');
+    expect(input(t.fields.confirmPassword)).toHaveValue('');
+  });
+
+  // Choosing admin still clears what was typed (spec section 4); the fields now stay in view.
+  it('clears the password and confirmation when the role becomes admin', async () => {
+    await openCreate();
+    await chooseRole('host');
+    type(t.fields.password, 'secret1');
+    type(t.fields.confirmPassword, 'secret1');
+    await chooseRole('admin');
+    expect(input(t.fields.password)).toHaveValue('');
+    expect(input(t.fields.confirmPassword)).toHaveValue('');
+  });
 
   it('keeps a host password when the host stays a host', async () => {
     await openCreate();
@@ -264,6 +287,23 @@ describe('create contact: validation', () => {
     expect(sent(api, 'POST', '/api/contacts')).toEqual([]);
   });
 
+  it("checks an admin's password only when one is typed", async () => {
+    const api = await openCreate();
+    fillNames();
+    await chooseRole('admin');
+    type(t.fields.password, 'abc12');
+    submit();
+    await waitFor(() =>
+      expect(input(t.fields.password)).toHaveAccessibleDescription(t.passwordTooShort),
+    );
+    type(t.fields.password, 'abc123');
+    type(t.fields.confirmPassword, 'abc124');
+    await waitFor(() =>
+      expect(input(t.fields.confirmPassword)).toHaveAccessibleDescription(t.passwordsDoNotMatch),
+    );
+    expect(sent(api, 'POST', '/api/contacts')).toEqual([]);
+  });
+
   it('forgets password errors when the role no longer has a password', async () => {
     const api = await openCreate({ 'POST /api/contacts': () => created(stored()) });
     fillNames();
@@ -308,7 +348,7 @@ describe('create contact: validation', () => {
 });
 
 describe('create contact: submit', () => {
-  it('sends a participant nested under profile, with the opt-in, and says it was sent', async () => {
+  it('sends a participant nested under profile, with the opt-in, and says it was queued', async () => {
     const api = await openCreate({
       'POST /api/contacts': () => created(stored(), { optin: true }),
     });
@@ -348,7 +388,7 @@ describe('create contact: submit', () => {
     ]);
     expect(
       await screen.findByText(
-        'Contact Grace Hopper created successfully! Opt-in message has been sent.',
+        'Contact Grace Hopper created successfully! Opt-in message has been queued.',
       ),
     ).toBeInTheDocument();
   });
@@ -379,7 +419,7 @@ describe('create contact: submit', () => {
     expect(new Headers(init?.headers).get('Authorization')).toBe(`Bearer ${STORED_TOKEN}`);
     expect(
       await screen.findByText(
-        'Contact Grace Hopper created successfully! Welcome email has been sent.',
+        'Contact Grace Hopper created successfully! Welcome email has been queued.',
       ),
     ).toBeInTheDocument();
   });
@@ -407,6 +447,25 @@ describe('create contact: submit', () => {
     expect(
       await screen.findByText('Contact Grace Hopper created successfully!'),
     ).toBeInTheDocument();
+  });
+
+  it('sends the password typed for a new admin', async () => {
+    const api = await openCreate({
+      'POST /api/contacts': () => created(stored({ role: 'admin' })),
+    });
+    fillNames();
+    await chooseRole('admin');
+    type(t.fields.password, 'admin-pw');
+    type(t.fields.confirmPassword, 'admin-pw');
+    fireEvent.click(checkbox(t.fields.emailVerified));
+    submit();
+    await waitFor(() => expect(path()).toBe('/contacts'));
+    expect(sent(api, 'POST', '/api/contacts')[0]).toMatchObject({
+      role: 'admin',
+      password: 'admin-pw',
+      confirmPassword: 'admin-pw',
+      emailVerified: true,
+    });
   });
 
   it("shows the server's refusal in a dismissible banner and stays on the form", async () => {
@@ -495,7 +554,10 @@ describe('edit contact', () => {
     expect(input(t.fields.zipCode)).toHaveValue('22201');
     expect(input(t.fields.bio)).toHaveValue('Prefers mornings.');
     expect(checkbox(t.fields.emailVerified)).toBeChecked();
-    expect(queryInput(t.fields.password)).not.toBeInTheDocument();
+    // The password is never read back: the fields start empty, and blank keeps it.
+    expect(input(t.fields.password)).toHaveValue('');
+    expect(input(t.fields.password)).not.toBeRequired();
+    expect(input(t.fields.password)).toHaveAccessibleDescription(t.passwordHelp.edit);
     expect(queryCheckbox(t.fields.sendWelcomeEmail)).not.toBeInTheDocument();
     expect(queryInput(t.fields.country)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: t.save })).toBeInTheDocument();
@@ -512,7 +574,7 @@ describe('edit contact', () => {
     await waitFor(() => expect(path()).toBe('/contacts'));
   });
 
-  it('sends the edit payload, keeping the stored country, and says the opt-in went out', async () => {
+  it('sends the edit payload, keeping the stored country, and says the opt-in was queued', async () => {
     const api = openConsole('/contacts/c1', {
       'GET /api/contacts/c1': () =>
         jsonResponse(200, { contact: stored({ role: 'admin', emailVerified: true }) }),
@@ -550,7 +612,7 @@ describe('edit contact', () => {
     ]);
     expect(
       await screen.findByText(
-        'Contact Grace Hopper updated successfully! Opt-in message has been sent.',
+        'Contact Grace Hopper updated successfully! Opt-in message has been queued.',
       ),
     ).toBeInTheDocument();
   });
@@ -575,6 +637,50 @@ describe('edit contact', () => {
     expect(
       await screen.findByText('Contact Grace Hopper updated successfully!'),
     ).toBeInTheDocument();
+  });
+
+  it.each<Role>(['host', 'admin'])(
+    "leaves a %s's password alone when the fields stay blank",
+    async (role) => {
+      const api = openConsole('/contacts/c1', {
+        'GET /api/contacts/c1': () =>
+          jsonResponse(200, { contact: stored({ role, emailVerified: true }) }),
+        'PUT /api/contacts/c1': () =>
+          jsonResponse(200, { contact: stored({ role }), optinMessageSent: false }),
+      });
+      await screen.findByRole('heading', { name: t.editTitle });
+      submit(t.save);
+      await waitFor(() => expect(path()).toBe('/contacts'));
+      expect(sent(api, 'PUT', '/api/contacts/c1')[0]).not.toHaveProperty('password');
+    },
+  );
+
+  it("sends a new password typed on a host's edit form", async () => {
+    const api = openConsole('/contacts/c1', {
+      'GET /api/contacts/c1': () =>
+        jsonResponse(200, { contact: stored({ role: 'host', emailVerified: true }) }),
+      'PUT /api/contacts/c1': () =>
+        jsonResponse(200, { contact: stored({ role: 'host' }), optinMessageSent: false }),
+    });
+    await screen.findByRole('heading', { name: t.editTitle });
+    type(t.fields.password, 'new-pass');
+    type(t.fields.confirmPassword, 'new-pass');
+    submit(t.save);
+    await waitFor(() => expect(path()).toBe('/contacts'));
+    expect(sent(api, 'PUT', '/api/contacts/c1')[0]).toMatchObject({
+      role: 'host',
+      password: 'new-pass',
+      confirmPassword: 'new-pass',
+    });
+  });
+
+  it('shows no password fields on a participant', async () => {
+    openConsole('/contacts/c1', {
+      'GET /api/contacts/c1': () => jsonResponse(200, { contact: stored() }),
+    });
+    await screen.findByRole('heading', { name: t.editTitle });
+    expect(queryInput(t.fields.password)).not.toBeInTheDocument();
+    expect(queryInput(t.fields.confirmPassword)).not.toBeInTheDocument();
   });
 
   it.each([

@@ -5,7 +5,7 @@ import { SCHEDULE_MAX_HEIGHT } from '../../src/admin/programs/form/ScheduleTable
 import { session } from '../../src/admin/providers/session';
 import { messages } from '../../src/shared/messages';
 import type { Program } from '../../src/shared/program';
-import { product, renderSignedIn } from './products-helpers';
+import { product, renderSignedIn, summary } from './products-helpers';
 import {
   activeProducts,
   ids,
@@ -510,10 +510,20 @@ describe('pause and resume', () => {
 });
 
 describe('changing the schedule of a program that has started', () => {
-  // 2 pm in New York on 3/14/27: of the 4 messages (3/13 to 3/16 at 9:00 AM), 2 have gone out.
+  // 2 pm in New York on 3/14/27: of the 4 messages (3/13 to 3/16 at 9:00 AM), 2 were due.
   const now = new Date('2027-03-14T18:00:00Z');
+  const cm = t.confirmChange;
+  /** The dialog's text: what the outbox says was sent, then what the new schedule has to come. */
   const dialogText = (sent: number, toCome: number) =>
-    `${sent} message(s) have already gone out and will not be sent again. The ${toCome} message(s) to come will go out on the new schedule.`;
+    [
+      sent === 0 ? cm.noneSent : cm.sent.replace('%{sent}', String(sent)),
+      cm.toCome.replace('%{toCome}', String(toCome)),
+    ].join(' ');
+  /** The preview's 'To come' rows; `hidden`, as an open dialog hides the page behind it. */
+  const toComeRows = () =>
+    within(screen.getByRole('table', { name: t.schedule.title, hidden: true })).getAllByText(
+      t.schedule.toCome,
+    ).length;
 
   async function moveStart(stored: Program, date = '03/20/2027') {
     const dataProvider = await openEdit(stored);
@@ -523,20 +533,23 @@ describe('changing the schedule of a program that has started', () => {
     return dataProvider;
   }
 
-  it('asks first, with what has gone out and what is to come; Cancel goes back to the form', async () => {
+  // The dialog used to count what was due by the clock as gone out ('2 message(s) have already
+  // gone out'): it now says what the outbox says was sent, and nothing has been yet.
+  it('asks first, with what has been sent and what is to come; Cancel goes back to the form', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, now });
     const dataProvider: ProgramsProvider = await moveStart(program());
-    const dialog = await screen.findByRole('dialog', { name: t.confirmChange.title });
+    const dialog = await screen.findByRole('dialog', { name: cm.title });
     // The new start, 3/20, leaves all 4 messages to come.
-    expect(within(dialog).getByText(dialogText(2, 4))).toBeInTheDocument();
+    expect(within(dialog).getByText(dialogText(0, 4))).toBeInTheDocument();
+    expect(dialog).not.toHaveTextContent(/gone out|will not be sent again/);
     fireEvent.click(within(dialog).getByRole('button', { name: messages.app.cancel }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(dataProvider.update).not.toHaveBeenCalled();
     expect(pickerInput('startDate')).toHaveValue('03/20/2027');
 
     submit(t.update);
-    const again = await screen.findByRole('dialog', { name: t.confirmChange.title });
-    fireEvent.click(within(again).getByRole('button', { name: t.confirmChange.confirm }));
+    const again = await screen.findByRole('dialog', { name: cm.title });
+    fireEvent.click(within(again).getByRole('button', { name: cm.confirm }));
     await waitFor(() => expect(path()).toBe('/programs'));
     expect(dataProvider.update).toHaveBeenCalledWith(
       'programs',
@@ -544,19 +557,46 @@ describe('changing the schedule of a program that has started', () => {
     );
   });
 
-  it('counts only the messages to come under the new schedule', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true, now });
-    // Starting a day earlier puts day 2 on 3/14 at 9:00 AM, already past: 1 to come.
-    await moveStart(program(), '03/12/2027');
-    const dialog = await screen.findByRole('dialog', { name: t.confirmChange.title });
-    expect(within(dialog).getByText(dialogText(2, 1))).toBeInTheDocument();
+  it('agrees with the preview: a program of today moved from 9:00 AM to 6:00 PM', async () => {
+    // Noon in New York: the pre-message was due at 9:00 AM; at 6:00 PM it is still to come.
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2027-03-14T16:00:00Z') });
+    const three = product(3, { _id: ids.walks, id: ids.walks });
+    const stored = program({ startDate: '2027-03-14', productDays: 3, timeframe: '3 days' });
+    const dataProvider = programsProvider(stored, { [ids.walks]: three });
+    const lists = dataProvider.getList.getMockImplementation()!;
+    dataProvider.getList.mockImplementation(async (resource, params) =>
+      resource === 'products'
+        ? { data: [summary({ id: ids.walks, name: 'Morning Walks', days: 3 })], total: 1 }
+        : lists(resource, params),
+    );
+    await openEdit(stored, dataProvider);
+    await waitFor(() => expect(scheduleRow('Pre-message (Day 0)')[4]).toBe(t.schedule.sent));
+    pickTime('06:00 PM');
+    await waitFor(() => expect(scheduleRow('Pre-message (Day 0)')[4]).toBe(t.schedule.toCome));
+    // 5 messages (pre-message, days 1 to 3, conclusion), all to come, none sent.
+    expect(toComeRows()).toBe(5);
+    submit(t.update);
+    const dialog = await screen.findByRole('dialog', { name: cm.title });
+    expect(within(dialog).getByText(dialogText(0, 5))).toBeInTheDocument();
+    expect(toComeRows()).toBe(5);
   });
 
-  it('counts as gone out only what went out before a pause', async () => {
+  it('says how many the outbox has sent, and counts to come only under the new schedule', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, now });
-    // Paused on 3/13 at noon in New York: only the pre-message went out.
-    await moveStart(program({ status: 'paused', pausedAt: '2027-03-13T17:00:00.000Z' }));
-    const dialog = await screen.findByRole('dialog', { name: t.confirmChange.title });
+    // Starting a day earlier puts day 2 on 3/14 at 9:00 AM, already past: 1 to come.
+    await moveStart(program({ messagesSent: 2 }), '03/12/2027');
+    const dialog = await screen.findByRole('dialog', { name: cm.title });
+    expect(within(dialog).getByText(dialogText(2, 1))).toBeInTheDocument();
+    expect(toComeRows()).toBe(1);
+  });
+
+  it('asks for a program paused after it started, with the outbox count', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, now });
+    // Paused on 3/13 at noon in New York, after the pre-message was due.
+    await moveStart(
+      program({ status: 'paused', pausedAt: '2027-03-13T17:00:00.000Z', messagesSent: 1 }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: cm.title });
     expect(within(dialog).getByText(dialogText(1, 4))).toBeInTheDocument();
   });
 

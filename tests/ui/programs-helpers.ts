@@ -33,6 +33,7 @@ export function program(overrides: Partial<Program> = {}): Program {
     sendTime: '09:00',
     status: 'running',
     pausedAt: null,
+    messagesSent: 0,
     createdAt: '2026-03-14T16:30:00.000Z',
     updatedAt: '2026-03-14T16:30:00.000Z',
     ...overrides,

@@ -78,14 +78,18 @@ describe('on submit', () => {
     ).toMatchObject({ emailVerified: true, smsVerified: false });
   });
 
-  it('keeps a password for a new host only', () => {
-    expect(applyRoleRules(values({ role: 'host', password: 'pw1234' }), 'create').password).toBe(
-      'pw1234',
-    );
-    expect(applyRoleRules(values({ role: 'host', password: 'pw1234' }), 'edit').password).toBe('');
-    expect(applyRoleRules(values({ role: 'admin', password: 'pw1234' }), 'create').password).toBe(
-      '',
-    );
+  // Admins get a password here too until email verification exists (it was hosts on create only).
+  it('keeps a password for hosts and admins, on create and edit, never for participants', () => {
+    for (const mode of ['create', 'edit'] as const) {
+      for (const role of ['host', 'admin'] as const) {
+        expect(
+          applyRoleRules(values({ role, password: 'pw1234', confirmPassword: 'pw1234' }), mode),
+        ).toMatchObject({ password: 'pw1234', confirmPassword: 'pw1234' });
+      }
+      expect(
+        applyRoleRules(values({ role: 'participant', password: 'pw1234' }), mode).password,
+      ).toBe('');
+    }
   });
 
   it('sends a welcome email only for a new non-participant', () => {
@@ -152,6 +156,31 @@ describe('contact validation', () => {
     expect(issues(values({ role: 'host' }), 'edit')).toEqual([]);
   });
 
+  it.each([
+    ['admin', 'create'],
+    ['admin', 'edit'],
+    ['host', 'edit'],
+  ] as const)('takes no password for role %s on %s, and checks one that is given', (role, mode) => {
+    expect(issues(values({ role }), mode)).toEqual([]);
+    expect(issues(values({ role, password: 'abc12', confirmPassword: 'abc12' }), mode)).toEqual([
+      ['password', t.passwordTooShort],
+    ]);
+    expect(issues(values({ role, password: 'abc123', confirmPassword: 'abc124' }), mode)).toEqual([
+      ['confirmPassword', t.passwordsDoNotMatch],
+    ]);
+    expect(
+      contactSchema(mode).parse(values({ role, password: 'abc123', confirmPassword: 'abc123' })),
+    ).toMatchObject({ password: 'abc123' });
+  });
+
+  it('never takes a password for a participant', () => {
+    for (const mode of ['create', 'edit'] as const) {
+      expect(
+        contactSchema(mode).parse(values({ password: 'abc1', confirmPassword: 'x' })),
+      ).toMatchObject({ role: 'participant', password: null });
+    }
+  });
+
   it('outputs a lower-cased email and an E.164 phone', () => {
     const parsed = contactSchema('create').parse(
       values({ email: ' Maria@Example.ORG ', phone: '(503) 555-0100' }),
@@ -182,8 +211,22 @@ describe('contact validation', () => {
       role: 'host',
       password: 'secret1',
     });
-    expect(toContactPayload(form, 'edit')).not.toHaveProperty('password');
     expect(toContactPayload(form, 'edit')).not.toHaveProperty('sendWelcomeEmail');
+  });
+
+  it('sends a password on edit only when one is typed: blank keeps the current one', () => {
+    const host = values({ role: 'host', password: 'secret1', confirmPassword: 'secret1' });
+    expect(toContactPayload(host, 'edit')).toMatchObject({
+      password: 'secret1',
+      confirmPassword: 'secret1',
+    });
+    expect(
+      toContactPayload({ ...host, password: '', confirmPassword: '' }, 'edit'),
+    ).not.toHaveProperty('password');
+    expect(toContactPayload(values({ role: 'admin' }), 'create')).not.toHaveProperty('password');
+    expect(
+      toContactPayload(values({ role: 'admin', password: 'secret1' }), 'create'),
+    ).toMatchObject({ password: 'secret1' });
   });
 });
 

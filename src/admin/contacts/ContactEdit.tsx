@@ -6,16 +6,19 @@ import { RecordLoadError } from '../forms/RecordLoadError';
 import { useMessages } from '../i18n';
 import { LoadingPage } from '../layout/LoadingPage';
 import { recordErrorMessage } from '../lists/listErrors';
+import { ContactDetails } from './ContactDetails';
 import { contactToFormValues } from './form/contactToFormValues';
 import { ContactForm } from './form/ContactForm';
 import { useContactSave } from './form/useContactSave';
+import { useManagedRoles } from './useManagedRoles';
 
 function ContactEditView() {
   const t = useMessages();
   const { record, isPending, error: loadError } = useEditContext<ApiUser>();
   const { save, error, dismissError } = useContactSave('edit', record?.id);
   const values = useMemo(() => (record ? contactToFormValues(record) : null), [record]);
-  if (isPending) return <LoadingPage label={t('contacts.loading')} />;
+  const roles = useManagedRoles();
+  if (isPending || !roles) return <LoadingPage label={t('contacts.loading')} />;
   if (loadError || !record || !values) {
     return (
       <RecordLoadError
@@ -28,10 +31,13 @@ function ContactEditView() {
       />
     );
   }
+  // A contact the user may not change is shown, not offered as a form the server would refuse.
+  if (!roles.includes(record.role)) return <ContactDetails contact={record} />;
   return (
     <ContactForm
       mode="edit"
       record={values}
+      roles={roles}
       onSubmit={save}
       error={error}
       onDismissError={dismissError}
@@ -40,7 +46,10 @@ function ContactEditView() {
   );
 }
 
-/** /contacts/{id}: the contact form for a stored contact, without password or welcome email. */
+/**
+ * /contacts/{id}: the contact form for a stored contact, without the welcome email; read-only for
+ * a contact the signed-in user may not change.
+ */
 export default function ContactEdit() {
   const { id } = useParams();
   return (

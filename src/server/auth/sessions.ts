@@ -1,5 +1,5 @@
-import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { and, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
 import { sessions, users } from '../db/schema';
 import type { UserRow } from '../services/users';
 import { generateToken, hashToken, TOKEN_PATTERN } from './tokens';
@@ -75,6 +75,28 @@ export async function revokeSession(db: Db, sessionId: string, now = new Date())
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/**
+ * Ends every live session of a user except `keepSessionId` (the session making the change, when a
+ * user changes their own password), as a new password must shut out whoever knew the old one.
+ */
+export async function revokeOtherSessions(
+  db: Db | Tx,
+  userId: string,
+  keepSessionId: string | undefined,
+  now = new Date(),
+) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        keepSessionId ? ne(sessions.id, keepSessionId) : undefined,
+      ),
+    );
 }
 
 /** Deletes sessions that can no longer be used; run periodically. */

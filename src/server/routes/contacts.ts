@@ -49,6 +49,6 @@ export async function contactRoutes(app: FastifyInstance) {
   app.put('/contacts/:id', async (request) => {
     const id = contactId(request.params);
     const input = parseInput(contactSchema('edit'), request.body);
-    return updateContact(app.db, id, input, request.user);
+    return updateContact(app.db, id, input, request.user, request.session.id);
   });
 }

@@ -5,6 +5,7 @@ import type { ApiUser } from '../../shared/types';
 import type { ContactInput, contactListQuerySchema } from '../../shared/validation/contact';
 import { assertKeepsAnAdmin, assertMayManage, lockAdminsFirst } from '../auth/permissions';
 import { hashPassword } from '../auth/passwords';
+import { revokeOtherSessions } from '../auth/sessions';
 import type { Db, Tx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { retryingTransaction } from '../db/transaction';
@@ -138,6 +139,11 @@ async function uniqueEmail<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * The spec's response fields keep their names (section 7), but what they say is "queued": the
+ * message is in the outbox, written in the same transaction as the contact. Nothing is sent until
+ * the delivery engine and the email sender take the rows.
+ */
 export interface ContactWriteResult {
   contact: ApiUser;
   optinMessageSent: boolean;
@@ -176,18 +182,35 @@ async function findContact(tx: Tx, id: string, lock: boolean): Promise<UserRow> 
 }
 
 /**
+ * What an update does to the stored password: a participant has none (and so no sessions), a new
+ * password replaces it, and no password given keeps it.
+ */
+function passwordChange(input: ContactInput, newHash: string | null) {
+  if (input.role === 'participant') return { passwordHash: null };
+  return newHash ? { passwordHash: newHash } : {};
+}
+
+/**
  * Replaces a contact's details. A contact who becomes a participant loses their password (and so
- * their sessions); no change may leave Tidings without an admin who can sign in.
+ * their sessions); a host or admin given a new password loses their other sessions (all of them,
+ * unless they changed their own, from `actorSessionId`). No change may leave Tidings without an
+ * admin who can sign in.
  */
 export async function updateContact(
   db: Db,
   id: string,
   input: ContactInput,
   actor: UserRow,
+  actorSessionId?: string,
 ): Promise<Omit<ContactWriteResult, 'welcomeEmailSent'>> {
+  // The new role alone already decides whether a host may send this (a password comes only with
+  // a host or admin role); checked first so scrypt does not run for a refused request, and outside
+  // the transaction so the row lock is not held while it runs.
+  assertMayManage(actor, input.role);
+  const newHash = input.password ? await hashPassword(input.password) : null;
   const changes = {
     ...contactColumns(input),
-    ...(input.role === 'participant' ? { passwordHash: null } : {}),
+    ...passwordChange(input, newHash),
     updatedAt: new Date(),
   };
   return uniqueEmail(() =>
@@ -197,6 +220,7 @@ export async function updateContact(
       assertMayManage(actor, before.role, input.role);
       await assertKeepsAnAdmin(tx, before, { ...before, ...changes });
       const [row] = await tx.update(users).set(changes).where(eq(users.id, id)).returning();
+      if (newHash) await revokeOtherSessions(tx, id, id === actor.id ? actorSessionId : undefined);
       const optinMessageSent = input.sendOptinMessage ? await queueOptinMessage(tx, row!) : false;
       return { contact: toApiUser(row!), optinMessageSent };
     }),

@@ -7,7 +7,7 @@ import { timeframeOf, type Program, type ProgramPod } from '../../shared/program
 import { programStatus, ZONE_DAY_MARGIN } from '../../shared/schedule';
 import type { ProgramInput, programListQuerySchema } from '../../shared/validation/program';
 import type { Db, Tx } from '../db/client';
-import { pods, products, programPods, programs } from '../db/schema';
+import { outboundMessages, pods, products, programPods, programs } from '../db/schema';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { containsPattern, orderOf, pageOf } from './list';
 
@@ -42,11 +42,34 @@ const podCount =
     Number,
   );
 
+/** Outbox statuses of a message the SMS provider has taken: it went out, whatever happens next. */
+const HANDED_TO_PROVIDER = ['sent', 'delivered'] as const;
+
+/**
+ * How many of the program's day messages the outbox says were handed to the provider: what the
+ * console may call sent (the clock only says what was due). The unique index on
+ * (program_id, contact_id, day) serves the lookup.
+ */
+const messagesSentSql = sql<number>`(select count(*) from ${outboundMessages} where ${and(
+  eq(outboundMessages.programId, programs.id),
+  eq(outboundMessages.kind, 'program'),
+  inArray(outboundMessages.status, HANDED_TO_PROVIDER),
+)})`.mapWith(Number);
+
+/** What a program's API object is read from: its row, its product's facts, its outbox count. */
+const programSelection = {
+  program: programs,
+  productName: products.name,
+  productDays: products.days,
+  messagesSent: messagesSentSql,
+};
+
 /** A program as the API shows it. */
 export function toProgram(
   row: ProgramRow,
   product: ProductFacts,
   programPodsOf: ProgramPod[],
+  messagesSent: number,
   now = new Date(),
 ): Program {
   const schedule =
@@ -78,6 +101,7 @@ export function toProgram(
       now,
     ),
     pausedAt: row.pausedAt?.toISOString() ?? null,
+    messagesSent,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -126,7 +150,7 @@ export async function listPrograms(db: Db, query: ProgramListQuery) {
   );
   const { limit, offset } = pageOf(query);
   const rows = await db
-    .select({ program: programs, productName: products.name, productDays: products.days })
+    .select(programSelection)
     .from(programs)
     .leftJoin(products, eq(products.id, programs.productId))
     .where(where)
@@ -144,11 +168,12 @@ export async function listPrograms(db: Db, query: ProgramListQuery) {
   );
   const now = new Date();
   return {
-    programs: rows.map(({ program, productName, productDays }) =>
+    programs: rows.map(({ program, productName, productDays, messagesSent }) =>
       toProgram(
         program,
         productName === null ? null : { name: productName, days: productDays! },
         podsOf.get(program.id)!,
+        messagesSent,
         now,
       ),
     ),
@@ -158,7 +183,7 @@ export async function listPrograms(db: Db, query: ProgramListQuery) {
 
 async function loadProgram(db: Db | Tx, id: string, lock = false): Promise<Program> {
   const query = db
-    .select({ program: programs, productName: products.name, productDays: products.days })
+    .select(programSelection)
     .from(programs)
     .leftJoin(products, eq(products.id, programs.productId))
     .where(eq(programs.id, id));
@@ -169,6 +194,7 @@ async function loadProgram(db: Db | Tx, id: string, lock = false): Promise<Progr
     row.program,
     row.productName === null ? null : { name: row.productName, days: row.productDays! },
     podsOf.get(id)!,
+    row.messagesSent,
   );
 }
 

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import {
   applyRoleRules,
+  mayHavePassword,
   newContactDraft,
+  passwordRequired,
   type ContactFormMode,
   type ContactFormValues,
 } from '../contact';
-import { CONTACT_STATUSES, ROLES } from '../constants';
+import { CONTACT_STATUSES, LIMITS, ROLES } from '../constants';
 import { EMAIL_MAX_LENGTH, isValidEmail, normalizeEmail } from '../email';
 import { messages } from '../messages';
 import { phoneProblem, toE164 } from '../phone';
@@ -95,15 +97,17 @@ export function contactSchema(mode: ContactFormMode) {
       .superRefine((contact, ctx) => {
         const issue = (path: string, message: string) =>
           ctx.addIssue({ code: 'custom', path: [path], message });
-        if (mode === 'create' && contact.role === 'host') {
-          if (!contact.password) issue('password', t.hostPasswordRequired);
-          else if (contact.password.length < 6) issue('password', t.passwordTooShort);
-          else if (
-            contact.confirmPassword !== undefined &&
-            contact.confirmPassword !== contact.password
-          ) {
-            issue('confirmPassword', t.passwordsDoNotMatch);
-          }
+        // A host on create must have a password; for hosts and admins otherwise it is optional
+        // (blank: none, or on edit the current one kept), and one that is given is checked alike.
+        if (!contact.password) {
+          if (passwordRequired(contact.role, mode)) issue('password', t.hostPasswordRequired);
+        } else if (contact.password.length < LIMITS.passwordMin) {
+          issue('password', t.passwordTooShort);
+        } else if (
+          contact.confirmPassword !== undefined &&
+          contact.confirmPassword !== contact.password
+        ) {
+          issue('confirmPassword', t.passwordsDoNotMatch);
         }
         if (!contact.phone) {
           if (contact.sendOptinMessage) issue('phone', t.phoneRequiredForOptin);
@@ -125,16 +129,17 @@ export function contactSchema(mode: ContactFormMode) {
 export type ContactInput = z.output<ReturnType<typeof contactSchema>>;
 
 /**
- * The write shape of section 3 that the console sends: the profile nested, flags beside it, the
- * password only for a new host, the welcome email only on create.
+ * The write shape of section 3 that the console sends: the profile nested, flags beside it, a
+ * password for a host or an admin when one is typed (always for a new host, who must have one),
+ * the welcome email only on create. On edit a blank password is left out: the current one stays.
  */
 export function toContactPayload(values: ContactFormValues, mode: ContactFormMode) {
   const v = applyRoleRules(values, mode);
+  const withPassword =
+    mayHavePassword(v.role) && (v.password !== '' || passwordRequired(v.role, mode));
   return {
     email: v.email,
-    ...(mode === 'create' && v.role === 'host'
-      ? { password: v.password, confirmPassword: v.confirmPassword }
-      : {}),
+    ...(withPassword ? { password: v.password, confirmPassword: v.confirmPassword } : {}),
     profile: {
       firstName: v.firstName,
       lastName: v.lastName,

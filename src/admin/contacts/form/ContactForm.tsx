@@ -1,33 +1,26 @@
-import { Box, Card, CardContent, MenuItem, Stack, Typography } from '@mui/material';
+import { Box, MenuItem, Stack } from '@mui/material';
 import { useMemo, type ReactNode } from 'react';
 import { Form } from 'react-admin';
 import { useFormState, useWatch, type FieldValues } from 'react-hook-form';
-import { CONTACT_STATUSES, type ContactStatus } from '../../../shared/constants';
-import type { ContactFormMode, ContactFormValues } from '../../../shared/contact';
+import { CONTACT_STATUSES, LIMITS, type ContactStatus, type Role } from '../../../shared/constants';
+import {
+  mayHavePassword,
+  passwordRequired,
+  type ContactFormMode,
+  type ContactFormValues,
+} from '../../../shared/contact';
 import { FormActionBar } from '../../forms/FormActionBar';
 import { FormTextField } from '../../forms/FormTextField';
-import { useMessages } from '../../i18n';
+import { useMessages, type MessageKey } from '../../i18n';
 import { ErrorBanner } from '../../lists/ErrorBanner';
 import { PageHeader } from '../../lists/ListParts';
 import { contactResolver } from './contactResolver';
 import { MessagingFields } from './MessagingFields';
 import { RoleField } from './RoleField';
+import { Section } from './Section';
 
 /** The statuses the form offers (spec section 4); a stored other one stays selectable. */
 const FORM_STATUSES: readonly ContactStatus[] = ['active', 'inactive'];
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card variant="outlined" component="section" aria-label={title}>
-      <CardContent>
-        <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-          {title}
-        </Typography>
-        <Stack spacing={2}>{children}</Stack>
-      </CardContent>
-    </Card>
-  );
-}
 
 /** Two fields side by side where there is room, stacked where there is not. */
 function FieldPair({ children }: { children: ReactNode }) {
@@ -59,11 +52,21 @@ function StatusField() {
   );
 }
 
-/** Only a new host gets a password (spec section 6). */
+/** What the password field says it is for: a new host's sign-in, an admin's option, or a change. */
+function passwordHelp(role: Role, mode: ContactFormMode): MessageKey {
+  if (mode === 'edit') return 'contacts.passwordHelp.edit';
+  return role === 'host' ? 'contacts.passwordHelp.hostCreate' : 'contacts.passwordHelp.adminCreate';
+}
+
+/**
+ * Hosts and admins get a password (see `mayHavePassword`): required for a new host, optional
+ * otherwise, and on edit blank keeps the current one (the stored one is never read back).
+ */
 function PasswordFields({ mode }: { mode: ContactFormMode }) {
   const t = useMessages();
   const role = useWatch<ContactFormValues, 'role'>({ name: 'role' });
-  if (mode !== 'create' || role !== 'host') return null;
+  if (!mayHavePassword(role)) return null;
+  const required = passwordRequired(role, mode);
   return (
     <FieldPair>
       <FormTextField
@@ -71,7 +74,8 @@ function PasswordFields({ mode }: { mode: ContactFormMode }) {
         type="password"
         autoComplete="new-password"
         label={t('contacts.fields.password')}
-        required
+        helperText={t(passwordHelp(role, mode), { min: LIMITS.passwordMin })}
+        required={required}
         fullWidth
       />
       <FormTextField
@@ -79,7 +83,7 @@ function PasswordFields({ mode }: { mode: ContactFormMode }) {
         type="password"
         autoComplete="new-password"
         label={t('contacts.fields.confirmPassword')}
-        required
+        required={required}
         fullWidth
       />
     </FieldPair>
@@ -116,9 +120,12 @@ export function ContactForm({
   error,
   onDismissError,
   emailHelp,
+  roles,
 }: {
   mode: ContactFormMode;
   record: ContactFormValues;
+  /** The roles the signed-in user may give (a host: participant only). */
+  roles: readonly Role[];
   onSubmit: (values: ContactFormValues) => Promise<Record<string, unknown> | undefined>;
   error: string | null;
   onDismissError: () => void;
@@ -221,7 +228,7 @@ export function ContactForm({
         </Stack>
         <Section title={t('contacts.sections.access')}>
           <FieldPair>
-            <RoleField />
+            <RoleField roles={roles} />
             <StatusField />
           </FieldPair>
           <PasswordFields mode={mode} />

@@ -1,14 +1,15 @@
 import { MenuItem, TextField } from '@mui/material';
 import { useController, useFormContext } from 'react-hook-form';
-import { ROLES, type Role } from '../../../shared/constants';
+import type { Role } from '../../../shared/constants';
 import { roleChange, type ContactFormValues } from '../../../shared/contact';
 import { useMessages } from '../../i18n';
 
 /**
- * The role select. Choosing a role applies that role's rules to the other values at once (spec
- * section 4), so a checkbox or password the new role cannot have is cleared, not just hidden.
+ * The role select, offering `roles` (those the signed-in user may give). Choosing a role applies
+ * that role's rules to the other values at once (spec section 4), so a checkbox or password the
+ * new role cannot have is cleared, not just hidden.
  */
-export function RoleField() {
+export function RoleField({ roles }: { roles: readonly Role[] }) {
   const t = useMessages();
   const { field } = useController<ContactFormValues, 'role'>({ name: 'role' });
   const { setValue, trigger, formState } = useFormContext<ContactFormValues>();
@@ -34,7 +35,7 @@ export function RoleField() {
       onBlur={field.onBlur}
       fullWidth
     >
-      {ROLES.map((role) => (
+      {roles.map((role) => (
         <MenuItem key={role} value={role}>
           {t(`contacts.roles.${role}`)}
         </MenuItem>

@@ -5,7 +5,8 @@ import type { ApiUser } from '../../../shared/types';
  * The API's contact (profile nested) as the contact form holds it (flat). The stored address is
  * kept as it is, country included, so saving an untouched contact changes nothing; only parts the
  * API left out take the draft's values. The one-off checkboxes (opt-in, welcome email) start
- * unchecked, and the password stays empty: the edit form never sets one.
+ * unchecked, and the password fields stay empty: the stored password is never read back, and a
+ * blank password keeps it.
  */
 export function contactToFormValues(contact: ApiUser): ContactFormValues {
   const draft = newContactDraft();

@@ -15,7 +15,7 @@ export interface ContactSaveResponse {
 
 /**
  * 'Contact {first} {last} created successfully!' (or updated), plus a sentence for each message
- * the server says it sent. The names are the server's, as stored (trimmed), when it returns them.
+ * the server says it queued. The names are the server's, as stored (trimmed), when it returns them.
  */
 export function saveSuccessMessage(
   t: Translate,
@@ -28,8 +28,9 @@ export function saveSuccessMessage(
     last: response.contact?.profile?.lastName ?? values.lastName.trim(),
   };
   let text = t(mode === 'create' ? 'contacts.created' : 'contacts.updated', names);
-  if (response.optinMessageSent) text += t('contacts.optinSent');
-  if (response.welcomeEmailSent) text += t('contacts.welcomeSent');
+  // `…Sent` is the spec's name for "put in the outbox in the same transaction" (see the README).
+  if (response.optinMessageSent) text += t('contacts.optinQueued');
+  if (response.welcomeEmailSent) text += t('contacts.welcomeQueued');
   return text;
 }
 

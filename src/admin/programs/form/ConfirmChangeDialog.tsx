@@ -8,19 +8,28 @@ import {
 } from '@mui/material';
 import { useId, useState } from 'react';
 import { useMessages } from '../../i18n';
+import type { ChangeCounts } from './scheduleChange';
 
 /**
- * Asked before the messages of a program that has started sending are moved: how many have gone
- * out (and will not go again) and how many the new schedule leaves to come.
+ * Asked before the messages of a program under way are moved: how many the outbox says were sent
+ * (they will not go again; claimed only when there are any) and how many the new schedule has to
+ * come, as its preview shows them.
  */
 export function ConfirmChangeDialog({
   counts,
   onClose,
 }: {
-  counts: { sent: number; toCome: number } | null;
+  counts: ChangeCounts | null;
   onClose: (confirmed: boolean) => void;
 }) {
   const t = useMessages();
+  const text = (shown: ChangeCounts) =>
+    [
+      shown.sent === 0
+        ? t('programs.confirmChange.noneSent')
+        : t('programs.confirmChange.sent', { sent: shown.sent }),
+      t('programs.confirmChange.toCome', { toCome: shown.toCome }),
+    ].join(' ');
   const titleId = useId();
   const bodyId = useId();
   // The text stays while the dialog fades out.
@@ -35,9 +44,7 @@ export function ConfirmChangeDialog({
     >
       <DialogTitle id={titleId}>{t('programs.confirmChange.title')}</DialogTitle>
       <DialogContent>
-        <DialogContentText id={bodyId}>
-          {shown && t('programs.confirmChange.body', shown)}
-        </DialogContentText>
+        <DialogContentText id={bodyId}>{shown && text(shown)}</DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button onClick={() => onClose(false)}>{t('app.cancel')}</Button>

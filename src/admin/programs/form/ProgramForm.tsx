@@ -19,7 +19,7 @@ import { ProductField } from './ProductField';
 import type { ProgramFormMode, ProgramFormValues } from './programFormValues';
 import { SchedulePreview } from './SchedulePreview';
 import { SendTimeField, StartDateField } from './ScheduleFields';
-import { sentBefore } from './scheduleTiming';
+import { dueCutoff } from './scheduleTiming';
 import { TimeZoneField } from './TimeZoneField';
 import { linkedProduct, useProductOptions } from './useProductOptions';
 import { useProgramSubmit } from './useProgramSubmit';
@@ -116,16 +116,22 @@ export function ProgramForm({
   const t = useMessages();
   const linked = useMemo(() => linkedProduct(program, values.productId), [program, values]);
   const products = useProductOptions(linked);
+  // The preview marks past what was due when the page opened, and again from each save on: the
+  // change dialog counts at that same instant, so its 'to come' is the preview's.
+  const [checkedAt, setCheckedAt] = useState(() => new Date());
+  const cutoff = useMemo(() => dueCutoff(program, checkedAt), [program, checkedAt]);
   const { submit, counts, answer } = useProgramSubmit({
     mode,
     values,
     program,
     daysOf: (productId) => products.options.find((option) => option.id === productId)?.days ?? null,
+    refreshCutoff: () => {
+      const now = new Date();
+      setCheckedAt(now);
+      return dueCutoff(program, now);
+    },
     onErrorChange,
   });
-  // What was due before the page opened counts as gone out.
-  const [openedAt] = useState(() => new Date());
-  const before = useMemo(() => sentBefore(program, openedAt), [program, openedAt]);
 
   return (
     <LocalizationProvider dateAdapter={AdapterDayjs}>
@@ -169,7 +175,7 @@ export function ProgramForm({
               </CardContent>
             </Card>
           }
-          preview={<SchedulePreview sentBefore={before} />}
+          preview={<SchedulePreview cutoff={cutoff} />}
         />
         <FormActions mode={mode} />
       </Form>

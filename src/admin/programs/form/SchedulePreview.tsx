@@ -4,14 +4,13 @@ import { useGetOne } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { messages } from '../../../shared/messages';
 import type { Product } from '../../../shared/product';
-import { programSchedule } from '../../../shared/schedule';
 import { useMessages } from '../../i18n';
 import { ErrorBanner } from '../../lists/ErrorBanner';
 import { recordErrorMessage } from '../../lists/listErrors';
 import { formatSendAt } from '../scheduleFormat';
 import type { ProgramFormValues } from './programFormValues';
 import { ScheduleTable, type ScheduleRow } from './ScheduleTable';
-import { isSent, scheduleOf } from './scheduleTiming';
+import { daysAt, scheduleOf } from './scheduleTiming';
 
 /** The product's message for day `day` (0 = pre-message, N+1 = conclusion). */
 function messageText(product: Product, day: number): string {
@@ -20,28 +19,30 @@ function messageText(product: Product, day: number): string {
   return product.messages?.[day - 1]?.text ?? '';
 }
 
-function useRows(product: Product | undefined, values: Partial<ProgramFormValues>, before: Date) {
+function useRows(product: Product | undefined, values: Partial<ProgramFormValues>, cutoff: Date) {
   const { startDate = null, sendTime = '', timeZone = '' } = values;
   return useMemo((): ScheduleRow[] | null => {
     if (!product) return null;
     const schedule = scheduleOf({ startDate, sendTime, timeZone, days: product.days });
     if (!schedule) return null;
-    // The delivery engine sends by this same schedule (shared/schedule.ts).
-    return programSchedule(schedule).map((day) => ({
+    // The delivery engine sends by this same schedule (shared/schedule.ts); the change dialog
+    // counts its 'to come' with this same daysAt.
+    return daysAt(schedule, cutoff).map((day) => ({
       day: day.day,
       days: product.days,
       ...formatSendAt(day.sendAt, schedule.timeZone),
       text: messageText(product, day.day),
-      sent: isSent(day, before),
+      past: day.past,
     }));
-  }, [product, startDate, sendTime, timeZone, before]);
+  }, [product, startDate, sendTime, timeZone, cutoff]);
 }
 
 /**
  * When each message of the program goes out, by the form's current values: the day, its date
- * and time on the program zone's clock, the product's text, and whether it has gone out.
+ * and time on the program zone's clock, the product's text, and whether it is past or to come at
+ * `cutoff` (past means due, not sent: the outbox says what was sent).
  */
-export function SchedulePreview({ sentBefore }: { sentBefore: Date }) {
+export function SchedulePreview({ cutoff }: { cutoff: Date }) {
   const t = useMessages();
   const [productId, startDate, sendTime, timeZone] = useWatch<
     ProgramFormValues,
@@ -52,11 +53,7 @@ export function SchedulePreview({ sentBefore }: { sentBefore: Date }) {
     { id: productId },
     { enabled: Boolean(productId), retry: false },
   );
-  const rows = useRows(
-    productId ? product : undefined,
-    { startDate, sendTime, timeZone },
-    sentBefore,
-  );
+  const rows = useRows(productId ? product : undefined, { startDate, sendTime, timeZone }, cutoff);
 
   const chosen = Boolean(productId && startDate);
   return (

@@ -19,7 +19,8 @@ export interface ScheduleRow {
   date: string;
   time: string;
   text: string;
-  sent: boolean;
+  /** Due before the preview's cutoff; not a claim that it was sent. */
+  past: boolean;
 }
 
 /** The schedule scrolls inside a box this high; a 365-day product has 367 rows. */
@@ -84,7 +85,7 @@ export function ScheduleTable({ rows }: { rows: readonly ScheduleRow[] }) {
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.time}</TableCell>
                 <TableCell sx={{ overflowWrap: 'anywhere' }}>{row.text}</TableCell>
                 <TableCell>
-                  {row.sent ? (
+                  {row.past ? (
                     <Chip size="small" color="success" label={t('programs.schedule.sent')} />
                   ) : (
                     <Chip size="small" variant="outlined" label={t('programs.schedule.toCome')} />

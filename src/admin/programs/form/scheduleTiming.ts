@@ -26,26 +26,28 @@ export function scheduleOf(input: ScheduleInput): ProgramSchedule | null {
 }
 
 /**
- * Messages before this instant have gone out: now, or for a paused program the moment it was
- * paused, since nothing has gone out since.
+ * The instant that splits a schedule into past and to come: `now`, or for a paused program the
+ * moment it was paused, since nothing has been due since. Past means due, not sent: only the
+ * outbox (the program's `messagesSent`) says what was sent.
  */
-export function sentBefore(program: Program | undefined, now: Date): Date {
+export function dueCutoff(program: Program | undefined, now: Date): Date {
   if (program?.status !== 'paused' || !program.pausedAt) return now;
   const paused = new Date(program.pausedAt);
   return paused < now ? paused : now;
 }
 
-export const isSent = (day: ScheduleDay, before: Date) => day.sendAt < before;
-
-/** How many of the program's messages have gone out, and how many a new schedule leaves to come. */
-export function changeCounts(
-  before: ProgramSchedule | null,
-  after: ProgramSchedule | null,
+/**
+ * The days of a schedule, each marked past or to come at `cutoff`. The schedule preview's rows
+ * and the change dialog's count both come from here, so the two cannot disagree.
+ */
+export function daysAt(
+  schedule: ProgramSchedule,
   cutoff: Date,
-  now: Date,
-) {
-  return {
-    sent: before ? programSchedule(before).filter((day) => isSent(day, cutoff)).length : 0,
-    toCome: after ? programSchedule(after).filter((day) => day.sendAt > now).length : 0,
-  };
+): (ScheduleDay & { past: boolean })[] {
+  return programSchedule(schedule).map((day) => ({ ...day, past: day.sendAt < cutoff }));
+}
+
+/** How many days of a schedule are to come at `cutoff` (none without a schedule). */
+export function toComeCount(schedule: ProgramSchedule | null, cutoff: Date): number {
+  return schedule ? daysAt(schedule, cutoff).filter((day) => !day.past).length : 0;
 }

@@ -6,12 +6,7 @@ import type { ProgramInput } from '../../../shared/validation/program';
 import { useMessages } from '../../i18n';
 import { session } from '../../providers/session';
 import type { ProgramFormMode, ProgramFormValues, ProgramPayload } from './programFormValues';
-import { scheduleChangeToConfirm } from './scheduleChange';
-
-export interface ChangeCounts {
-  sent: number;
-  toCome: number;
-}
+import { scheduleChangeToConfirm, type ChangeCounts } from './scheduleChange';
 
 /**
  * The form's submit: the checked values, with the product's timeframe, go to the save of the
@@ -24,12 +19,15 @@ export function useProgramSubmit({
   values,
   program,
   daysOf,
+  refreshCutoff,
   onErrorChange,
 }: {
   mode: ProgramFormMode;
   values: ProgramFormValues;
   program: Program | undefined;
   daysOf: (productId: string | null) => number | null;
+  /** Moves the preview's past/to-come cutoff to now and returns it, for the dialog to count at. */
+  refreshCutoff: () => Date;
   onErrorChange: (message: string | null) => void;
 }) {
   const t = useMessages();
@@ -51,7 +49,7 @@ export function useProgramSubmit({
     const payload: ProgramPayload =
       valid.productId && days !== null ? { ...valid, timeframe: timeframeOf(days)! } : valid;
     const counts = program
-      ? scheduleChangeToConfirm(program, values, payload, days, new Date())
+      ? scheduleChangeToConfirm(program, values, payload, days, refreshCutoff())
       : null;
     if (counts) {
       const confirmed = await new Promise<boolean>((answer) => setPending({ counts, answer }));
