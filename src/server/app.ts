@@ -3,6 +3,7 @@ import fastifyHelmet from '@fastify/helmet';
 import Fastify from 'fastify';
 import type { Database } from './db/client';
 import type { Config } from './env';
+import { clientErrorHandler, frameworkErrors } from './http/client-errors';
 import { consoleRoutes } from './http/console';
 import { errorHandler } from './http/errors';
 import './http/fastify-types';
@@ -32,6 +33,8 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     bodyLimit: BODY_LIMIT,
     // Finish in-flight requests on close but drop idle keep-alive connections at once.
     forceCloseConnections: 'idle',
+    frameworkErrors,
+    clientErrorHandler,
   });
 
   app.decorate('config', config);

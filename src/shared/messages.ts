@@ -545,6 +545,9 @@ export const messages = {
     internal: 'Internal server error',
     validationFailed: 'Validation failed',
     invalidCharacters: 'Text must not contain control characters or invalid characters',
+    invalidUrl: 'The address of the request is not valid',
+    headersTooLarge: 'The address or headers of the request are too large',
+    badRequest: 'The request could not be read',
     consoleNotBuilt: 'The console has not been built. Run `npm run build`, then reload.',
   },
 } as const;

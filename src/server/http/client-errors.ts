@@ -1,0 +1,40 @@
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { messages } from '../../shared/messages';
+import type { ApiErrorBody } from '../../shared/types';
+
+/**
+ * Requests that never reach a route still get the API's error shape, `{error}`, instead of
+ * Fastify's own `{error, message, statusCode}` (which echoes the URL back).
+ */
+
+/** A path segment that is not valid percent-encoded UTF-8 (`/api/pods/%ED%A0%80`). */
+export function frameworkErrors(
+  _error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const body: ApiErrorBody = { error: messages.server.invalidUrl };
+  void reply.code(400).send(body);
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them: a URL or headers past Node's
+ * limit (16 KB), or bytes that are not HTTP. The connection is closed after the answer, since
+ * what follows on it cannot be trusted to start a new request.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket) {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
+  const body = JSON.stringify({
+    error: tooLarge ? messages.server.headersTooLarge : messages.server.badRequest,
+  } satisfies ApiErrorBody);
+  socket.end(
+    `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
