@@ -10,6 +10,8 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 
 export interface RunningServer {
   url: string;
+  /** The server's process id (its memory can be read from /proc). */
+  pid: number;
   dataDir: string;
   /** Everything the server printed on stdout so far. */
   output(): string;
@@ -67,6 +69,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
 
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
     dataDir,
     output: () => stdout,
     async stop() {

@@ -1,0 +1,134 @@
+import fc from 'fast-check';
+import type { SendOptions } from './client';
+import { jsonBodies, multipartBody, type FuzzRoute, type Seed } from './routes';
+import { encodeComponent, rawBody, weirdSegment, weirdString, weirdValue } from './values';
+
+export interface FuzzRequest {
+  path: string;
+  options: SendOptions;
+}
+
+const utf8 = (text: string) => new TextEncoder().encode(text);
+
+/** Values a query parameter could plausibly hold, next to the weird ones. */
+const plausibleQueryValue = fc.oneof(
+  fc.constantFrom('1', '25', '500', '501', '0', 'createdAt', 'name', 'fullName', 'asc', 'DESC'),
+  fc.constantFrom('active', 'participant,host', 'Running', 'Nuanced', 'none', 'all', ','),
+  fc.uuid(),
+);
+
+function queryOf(known: readonly string[]): fc.Arbitrary<string> {
+  const key = fc.oneof(
+    { weight: 4, arbitrary: known.length ? fc.constantFrom(...known) : weirdString },
+    { weight: 1, arbitrary: weirdString.map((s) => s.slice(0, 50)) },
+  );
+  const value = fc.oneof(
+    plausibleQueryValue,
+    weirdString.map((s) => s.slice(0, 20_000)),
+  );
+  return fc
+    .array(fc.tuple(key, value), { maxLength: 4 })
+    .map((pairs) =>
+      pairs.length
+        ? `?${pairs.map(([k, v]) => `${encodeComponent(k)}=${encodeComponent(v)}`).join('&')}`
+        : '',
+    );
+}
+
+function pathOf(route: FuzzRoute, seed: Seed): fc.Arbitrary<string> {
+  const names = Object.keys(route.params ?? {});
+  const segments = names.map((name) =>
+    fc.oneof(
+      { weight: 3, arbitrary: fc.constantFrom(...route.params![name]!.map((kind) => seed[kind])) },
+      { weight: 2, arbitrary: weirdSegment },
+    ),
+  );
+  return fc
+    .tuple(...segments)
+    .map((values) =>
+      names.reduce(
+        (path, name, i) => path.replace(name === '*' ? '*' : `:${name}`, values[i]!),
+        route.path,
+      ),
+    );
+}
+
+/** Header values must be printable ASCII on the wire; anything else never reaches a server. */
+const printable = fc
+  .string({ unit: 'binary-ascii', maxLength: 300 })
+  .map((s) => s.replace(/[^\x20-\x7e]/g, ''));
+
+function authorizationOf(route: FuzzRoute, seed: Seed): fc.Arbitrary<Record<string, string>> {
+  const token = route.session === 'spare' ? seed.spareToken : seed.token;
+  const valid: Record<string, string> =
+    route.session === 'none' ? {} : { authorization: `Bearer ${token}` };
+  const none: Record<string, string> = {};
+  const wrong = fc
+    .tuple(fc.constantFrom('Bearer ', 'bearer ', 'Basic ', '', 'Bearer  '), printable)
+    .map(([scheme, value]): Record<string, string> => ({ authorization: `${scheme}${value}` }));
+  return fc.oneof(
+    { weight: 8, arbitrary: fc.constant(valid) },
+    { weight: 1, arbitrary: fc.constant(none) },
+    { weight: 1, arbitrary: wrong },
+  );
+}
+
+function bodyOf(route: FuzzRoute, seed: Seed): fc.Arbitrary<SendOptions> {
+  const raw = rawBody.map((b) => ({
+    body: b.bytes,
+    contentType: b.contentType,
+    bodyLabel: b.label,
+  }));
+  const json = (value: fc.Arbitrary<unknown>) =>
+    value.map((v) => {
+      const text = v === undefined ? '' : JSON.stringify(v);
+      return {
+        body: utf8(text),
+        contentType: 'application/json',
+        bodyLabel: text.length > 300 ? `${text.slice(0, 300)}… (${text.length} chars)` : text,
+      };
+    });
+  if (route.method === 'GET') return fc.constant({});
+  if (route.multipart) {
+    return fc.oneof(
+      {
+        weight: 6,
+        arbitrary: multipartBody.map((b) => ({
+          body: b.bytes,
+          contentType: b.contentType,
+          bodyLabel: b.label,
+        })),
+      },
+      { weight: 1, arbitrary: raw },
+    );
+  }
+  const valid = route.bodies?.(seed);
+  return fc.oneof(
+    { weight: 6, arbitrary: json(valid ? jsonBodies(valid) : weirdValue) },
+    { weight: 2, arbitrary: raw },
+    { weight: 1, arbitrary: fc.constant({}) },
+  );
+}
+
+/** One generated request to `route`: its path, query, authorization and body, any of them bad. */
+export function requestsFor(route: FuzzRoute, seed: Seed): fc.Arbitrary<FuzzRequest> {
+  return fc
+    .record({
+      path: pathOf(route, seed),
+      query: queryOf(route.query ?? []),
+      headers: authorizationOf(route, seed),
+      body: bodyOf(route, seed),
+    })
+    .map(({ path, query, headers, body }) => ({
+      path: `${path}${query}`,
+      options: { ...body, headers },
+    }));
+}
+
+/** Paths that name no route, under /api and elsewhere. */
+export const unknownPaths: fc.Arbitrary<FuzzRequest> = fc
+  .tuple(
+    fc.constantFrom('/api/', '/api/products/', '/', '/media/', '/assets/'),
+    fc.array(weirdSegment, { minLength: 1, maxLength: 3 }),
+  )
+  .map(([prefix, segments]) => ({ path: `${prefix}${segments.join('/')}`, options: {} }));

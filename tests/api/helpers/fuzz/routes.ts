@@ -1,0 +1,310 @@
+import fc from 'fast-check';
+import { png } from '../../../helpers/media-files';
+import { sendJson } from './client';
+import { mutated, weirdString, type RawBody } from './values';
+
+/** Ids and bodies of real records, so that generated requests reach past the 404s. */
+export interface Seed {
+  token: string;
+  /** A second session of the same admin, for the logout route to end. */
+  spareToken: string;
+  adminEmail: string;
+  adminPassword: string;
+  productId: string;
+  participantId: string;
+  hostId: string;
+  podId: string;
+  programId: string;
+  mediaName: string;
+}
+
+type IdKind = 'productId' | 'participantId' | 'hostId' | 'podId' | 'programId' | 'mediaName';
+
+export interface FuzzRoute {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** The route as Fastify names it, e.g. `/api/pods/:id/members/:userId`. */
+  path: string;
+  /** Which real record each path parameter names when the generator keeps it valid. */
+  params?: Record<string, IdKind[]>;
+  /** The query parameters the route reads (others are generated too). */
+  query?: readonly string[];
+  /** Valid bodies, for the generator to break one thing at a time. */
+  bodies?: (seed: Seed) => unknown[];
+  /** Generated bodies are multipart forms (uploads). */
+  multipart?: true;
+  /** The session this route's requests use: the spare one for logout. */
+  session?: 'spare' | 'none';
+}
+
+const LIST = ['page', 'perPage', 'sort', 'order', 'q'] as const;
+const CONTACT_LIST = [...LIST, 'role', 'status', 'ids', 'notInPod'] as const;
+
+const message = (text: string) => ({ text, links: [], media: null, fallbackUrl: '' });
+
+export const productBody = (days = 2) => ({
+  name: 'Fuzzed walks',
+  days,
+  preMessage: message('Welcome'),
+  messages: Array.from({ length: days }, (_, i) => ({
+    ...message(`Day ${i + 1}`),
+    links: [{ url: 'https://tidings.example/a', label: 'More' }],
+  })),
+  conclusionMessage: message('Thanks'),
+});
+
+const contactBody = () => ({
+  email: 'fuzz.participant@example.org',
+  firstName: 'Fuzz',
+  lastName: 'Participant',
+  phone: '+15035550100',
+  role: 'participant',
+  status: 'active',
+  address: {
+    street: '1 Main St',
+    city: 'Portland',
+    state: 'OR',
+    zipCode: '97201',
+    country: 'United States',
+  },
+  bio: 'Likes walks',
+  smsVerified: false,
+  emailVerified: false,
+  sendOptinMessage: true,
+});
+
+const programBody = (seed: Seed) => ({
+  programName: 'Fuzzed program',
+  productId: seed.productId,
+  timeframe: '2 days',
+  offering: 'Nuanced',
+  offeringType: 'Group',
+  timeZone: 'America/New_York',
+  podIds: [seed.podId],
+  startDate: '2026-12-01',
+  sendTime: '09:00',
+});
+
+/**
+ * Every route Tidings serves, with what makes a request to it valid. The bad-input layer checks
+ * that this table names each route the server registers, so a new route cannot be left out.
+ */
+export const FUZZ_ROUTES: FuzzRoute[] = [
+  { method: 'GET', path: '/api/health', session: 'none' },
+  {
+    method: 'POST',
+    path: '/api/auth/login',
+    session: 'none',
+    bodies: (s) => [{ email: s.adminEmail, password: s.adminPassword }],
+  },
+  { method: 'GET', path: '/api/auth/verify' },
+  { method: 'POST', path: '/api/auth/logout', session: 'spare' },
+  { method: 'GET', path: '/api/products', query: [...LIST, 'status'] },
+  { method: 'GET', path: '/api/products/:id', params: { id: ['productId'] } },
+  { method: 'POST', path: '/api/products', bodies: () => [productBody()] },
+  {
+    method: 'PUT',
+    path: '/api/products/:id',
+    params: { id: ['productId'] },
+    bodies: () => [{ ...productBody(), status: 'active' }],
+  },
+  { method: 'POST', path: '/api/media', multipart: true },
+  { method: 'GET', path: '/media/*', params: { '*': ['mediaName'] }, session: 'none' },
+  { method: 'GET', path: '/api/contacts', query: CONTACT_LIST },
+  { method: 'GET', path: '/api/contacts/export.csv', query: CONTACT_LIST },
+  { method: 'GET', path: '/api/contacts/:id', params: { id: ['participantId', 'hostId'] } },
+  { method: 'POST', path: '/api/contacts', bodies: () => [contactBody()] },
+  {
+    method: 'PUT',
+    path: '/api/contacts/:id',
+    params: { id: ['participantId', 'hostId'] },
+    bodies: () => {
+      const { firstName, lastName, phone, address, bio, ...rest } = contactBody();
+      return [
+        {
+          ...rest,
+          email: 'fuzz.edit@example.org',
+          profile: { firstName, lastName, phone, address, bio },
+        },
+      ];
+    },
+  },
+  { method: 'GET', path: '/api/pods', query: [...LIST, 'status', 'programId'] },
+  {
+    method: 'POST',
+    path: '/api/pods',
+    bodies: (s) => [
+      {
+        podId: 'POD-FUZZ',
+        podName: 'Fuzz pod',
+        members: [{ userId: s.participantId, role: 'participant' }],
+      },
+    ],
+  },
+  { method: 'GET', path: '/api/pods/:id', params: { id: ['podId'] }, query: ['members'] },
+  {
+    method: 'PUT',
+    path: '/api/pods/:id',
+    params: { id: ['podId'] },
+    bodies: () => [{ podId: 'POD-FUZZ-2', podName: 'Renamed' }],
+  },
+  { method: 'GET', path: '/api/pods/:id/members', params: { id: ['podId'] }, query: LIST },
+  {
+    method: 'POST',
+    path: '/api/pods/:id/members',
+    params: { id: ['podId'] },
+    bodies: (s) => [
+      { userId: s.participantId, role: 'participant' },
+      { members: [{ userId: s.participantId, role: 'participant' }] },
+      { matching: { q: 'fuzz', status: 'active' } },
+    ],
+  },
+  {
+    method: 'DELETE',
+    path: '/api/pods/:id/members/:userId',
+    params: { id: ['podId'], userId: ['participantId', 'hostId'] },
+  },
+  { method: 'GET', path: '/api/programs', query: [...LIST, 'offering', 'status'] },
+  { method: 'GET', path: '/api/programs/:id', params: { id: ['programId'] } },
+  { method: 'POST', path: '/api/programs', bodies: (s) => [programBody(s)] },
+  {
+    method: 'PUT',
+    path: '/api/programs/:id',
+    params: { id: ['programId'] },
+    bodies: (s) => [programBody(s)],
+  },
+  { method: 'POST', path: '/api/programs/:id/pause', params: { id: ['programId'] } },
+  { method: 'POST', path: '/api/programs/:id/resume', params: { id: ['programId'] } },
+];
+
+const CRLF = '\r\n';
+
+/** A multipart/form-data body written byte by byte, so that any part of it can be wrong. */
+function multipart(
+  parts: { field: string; filename?: string; content: Uint8Array }[],
+  boundary: string,
+) {
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const filename = part.filename === undefined ? '' : `; filename="${part.filename}"`;
+    chunks.push(
+      Buffer.from(
+        `--${boundary}${CRLF}Content-Disposition: form-data; name="${part.field}"${filename}${CRLF}${CRLF}`,
+      ),
+      Buffer.from(part.content),
+      Buffer.from(CRLF),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--${CRLF}`));
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+/** Uploads: valid images under weird names and fields, broken forms, and forms cut short. */
+export const multipartBody: fc.Arbitrary<RawBody> = fc
+  .record({
+    filename: fc.oneof(
+      fc.constant('photo.png'),
+      weirdString.map((s) => s.slice(0, 2000)),
+    ),
+    field: fc.oneof(
+      fc.constant('file'),
+      weirdString.map((s) => s.slice(0, 200)),
+    ),
+    content: fc.oneof(fc.constant(png()), fc.uint8Array({ maxLength: 2000 })),
+    files: fc.integer({ min: 0, max: 3 }),
+    cut: fc.option(fc.integer({ min: 0, max: 400 }), { nil: undefined }),
+    boundary: fc.constantFrom('tidingsfuzz', ''),
+  })
+  .map(({ filename, field, content, files, cut, boundary }) => {
+    const parts = Array.from({ length: files }, () => ({ field, filename, content }));
+    let bytes = multipart(parts, boundary || 'other');
+    if (cut !== undefined) bytes = bytes.subarray(0, cut);
+    return {
+      contentType: boundary ? `multipart/form-data; boundary=${boundary}` : 'multipart/form-data',
+      bytes,
+      label: `multipart: ${files} file(s) named ${JSON.stringify(filename.slice(0, 60))}${cut === undefined ? '' : `, cut at ${cut} bytes`}`,
+    };
+  });
+
+/** A JSON body: a valid one with one thing wrong. */
+export function jsonBodies(valid: unknown[]): fc.Arbitrary<unknown> {
+  return fc.oneof(...valid.map(mutated));
+}
+
+/** Creates the records the generated requests point at, through the API itself. */
+export async function seedThroughApi(baseUrl: string, adminEmail: string, adminPassword: string) {
+  const login = async () => {
+    const { status, json } = await sendJson(baseUrl, 'POST', '/api/auth/login', {
+      email: adminEmail,
+      password: adminPassword,
+    });
+    if (status !== 200) throw new Error(`seed: login answered ${status}`);
+    return json.token as string;
+  };
+  const token = await login();
+  const spareToken = await login();
+  const post = async (path: string, body: unknown) => {
+    const { status, json } = await sendJson(baseUrl, 'POST', path, body, token);
+    if (status !== 201)
+      throw new Error(`seed: POST ${path} answered ${status} ${JSON.stringify(json)}`);
+    return json;
+  };
+
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(png())]), 'seed.png');
+  const upload = await fetch(`${baseUrl}/api/media`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const media = (await upload.json()) as { url: string };
+  const product = (await post('/api/products', productBody(3))).data as { id: string };
+  const participant = (
+    await post('/api/contacts', {
+      email: 'seed.participant@example.org',
+      firstName: 'Seed',
+      lastName: 'Participant',
+      phone: '+15035550199',
+      role: 'participant',
+      status: 'active',
+    })
+  ).contact as { id: string };
+  const host = (
+    await post('/api/contacts', {
+      email: 'seed.host@example.org',
+      firstName: 'Seed',
+      lastName: 'Host',
+      role: 'host',
+      status: 'active',
+      password: 'host-pass-1',
+      confirmPassword: 'host-pass-1',
+    })
+  ).contact as { id: string };
+  const pod = (
+    await post('/api/pods', {
+      podId: 'POD-SEED',
+      podName: 'Seed pod',
+      members: [{ userId: participant.id, role: 'participant' }],
+    })
+  ).pod as { id: string };
+  const program = (await post('/api/programs', {
+    programName: 'Seed program',
+    productId: product.id,
+    offering: 'Standard',
+    timeZone: 'America/Los_Angeles',
+    podIds: [pod.id],
+    startDate: new Date().toISOString().slice(0, 10),
+    sendTime: '09:00',
+  })) as { id: string };
+  return {
+    token,
+    spareToken,
+    adminEmail,
+    adminPassword,
+    productId: product.id,
+    participantId: participant.id,
+    hostId: host.id,
+    podId: pod.id,
+    programId: program.id,
+    mediaName: media.url.split('/').pop()!,
+  } satisfies Seed;
+}
