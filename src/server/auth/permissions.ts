@@ -1,5 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Role } from '../../shared/constants';
+import { rolesManagedBy } from '../../shared/contact';
 import { messages } from '../../shared/messages';
 import type { Tx } from '../db/client';
 import { users } from '../db/schema';
@@ -9,10 +10,12 @@ import type { UserRow } from '../services/users';
 
 /**
  * Who may change which contacts (the spec shows no rule; these are Tidings'): hosts manage
- * participants; only admins create, change or deactivate hosts and admins.
+ * participants; only admins create, change or deactivate hosts and admins. The rule is the one the
+ * console offers from (`rolesManagedBy`); here it is enforced.
  */
 export function assertMayManage(actor: UserRow, ...roles: Role[]) {
-  if (actor.role !== 'admin' && roles.some((role) => role !== 'participant')) {
+  const managed = rolesManagedBy(actor.role);
+  if (roles.some((role) => !managed.includes(role))) {
     throw forbidden(messages.contacts.permissions.staffByAdminsOnly);
   }
 }
