@@ -366,8 +366,10 @@ export const messages = {
     hostPasswordRequired: 'Password is required for Host role',
     /** Under the password field: what the password is for, by role and form. */
     passwordHelp: {
-      hostCreate: 'At least %{min} characters. The host signs in with it.',
-      adminCreate: 'Optional, at least %{min} characters. Without one, this admin cannot sign in.',
+      hostCreate:
+        'At least %{min} characters. The host signs in with it once their email is verified.',
+      adminCreate:
+        'Optional, at least %{min} characters. To sign in, an admin needs a password and a verified email.',
       edit: 'Leave blank to keep the current password. A new one signs them out everywhere else.',
     },
     passwordTooShort: 'Password must be at least 6 characters long',
