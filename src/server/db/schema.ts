@@ -396,12 +396,15 @@ export const outboundMessages = pgTable(
   ],
 );
 
-export const OUTBOUND_EMAIL_KINDS = ['welcome'] as const;
-export const OUTBOUND_EMAIL_STATUSES = ['queued', 'sent', 'failed'] as const;
+export const OUTBOUND_EMAIL_KINDS = ['welcome', 'password_reset'] as const;
+export type OutboundEmailKind = (typeof OUTBOUND_EMAIL_KINDS)[number];
+/** `sending`: claimed by the mail worker, which sets it before it talks to the mail server. */
+export const OUTBOUND_EMAIL_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
+export type OutboundEmailStatus = (typeof OUTBOUND_EMAIL_STATUSES)[number];
 
 /**
- * Emails waiting to be sent. A welcome email's verification link is made when it is sent, so no
- * usable token is ever stored here.
+ * Emails waiting to be sent, and what became of them. An email's link and its single-use token are
+ * made when it is sent, so no usable token is ever stored here.
  */
 export const outboundEmails = pgTable(
   'outbound_emails',
@@ -415,11 +418,18 @@ export const outboundEmails = pgTable(
     status: text('status', { enum: OUTBOUND_EMAIL_STATUSES }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    /** Not tried before this time: now when queued, later after a failure (the retry backoff). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+    /** When the worker claimed it (status `sending`): a claim left by a crash is taken back. */
+    claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     index('outbound_emails_status_created_idx').on(t.status, t.createdAt),
+    index('outbound_emails_status_next_attempt_idx').on(t.status, t.nextAttemptAt),
     index('outbound_emails_user_idx').on(t.userId),
     check('outbound_emails_kind_check', oneOf(t.kind, OUTBOUND_EMAIL_KINDS)),
     check('outbound_emails_status_check', oneOf(t.status, OUTBOUND_EMAIL_STATUSES)),

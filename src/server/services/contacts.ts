@@ -12,7 +12,7 @@ import { retryingTransaction } from '../db/transaction';
 import { podMembers, users } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
 import { queueOptinMessage } from '../outbox/optin';
-import { queueWelcomeEmail } from '../outbox/welcome';
+import { queueWelcomeEmail } from '../outbox/emails';
 import { contactSearch } from './contact-search';
 import { orderOf, pageOf } from './list';
 import { toApiUser, type UserRow } from './users';
