@@ -38,6 +38,21 @@ export interface ApiUser {
   hasCorruptedEmail: boolean;
 }
 
+/** What became of an email Tidings queued for a contact (see the email outbox). */
+export interface ApiEmailState {
+  status: 'queued' | 'sending' | 'sent' | 'failed';
+  /** The mail server's last refusal, while it is retried or once it failed. */
+  error: string | null;
+  attempts: number;
+  queuedAt: string;
+  sentAt: string | null;
+}
+
+/** GET /api/contacts/{id}: the contact, with the state of their last welcome email. */
+export interface ApiContactDetail extends ApiUser {
+  welcomeEmail: ApiEmailState | null;
+}
+
 export interface LoginResponse {
   user: ApiUser;
   token: string;
