@@ -15,7 +15,7 @@ export interface OutgoingEmail {
 }
 
 export interface MailTransport {
-  /** Where emails go, safe to print (no password). */
+  /** Where emails go, said in a sentence safe to print (no password). */
   label: string;
   /** Resolves once the mail server accepted the email; rejects with its refusal. */
   send(email: OutgoingEmail): Promise<void>;
@@ -31,17 +31,26 @@ const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, sock
 /** Nodemailer over SMTP_URL: smtp:// upgrades with STARTTLS when offered, smtps:// is TLS at once. */
 export function smtpTransport(smtpUrl: string, mailFrom: string): MailTransport {
   const transporter = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
+  const password = new URL(smtpUrl).password;
+  const secrets = [password, decodeURIComponent(password)].filter(Boolean);
   return {
-    label: `SMTP at ${redactUrlPassword(smtpUrl)}`,
+    label: `Emails are sent through SMTP at ${redactUrlPassword(smtpUrl)}`,
     async send(email) {
-      await transporter.sendMail({
-        from: mailFrom,
-        to: email.to,
-        subject: email.subject,
-        text: email.text,
-        html: email.html,
-        messageId: email.messageId,
-      });
+      try {
+        await transporter.sendMail({
+          from: mailFrom,
+          to: email.to,
+          subject: email.subject,
+          text: email.text,
+          html: email.html,
+          messageId: email.messageId,
+        });
+      } catch (error) {
+        // The refusal is stored and logged to explain a failed email; the password never is.
+        let message = error instanceof Error ? error.message : String(error);
+        for (const secret of secrets) message = message.split(secret).join('***');
+        throw new Error(message || 'The mail server refused the email');
+      }
     },
     close: () => transporter.close(),
   };
@@ -54,7 +63,7 @@ export function smtpTransport(smtpUrl: string, mailFrom: string): MailTransport 
  */
 export function logTransport(log: FastifyBaseLogger): MailTransport {
   return {
-    label: 'the log (SMTP_URL is not set)',
+    label: 'Emails are not sent (SMTP_URL is not set): each is logged with its link instead',
     async send(email) {
       log.info(
         { to: email.to, subject: email.subject, link: email.link },
