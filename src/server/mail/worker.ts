@@ -158,9 +158,8 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     );
 
   async function deliver(email: ClaimedEmail) {
-    let prepared: Awaited<ReturnType<typeof prepare>>;
     try {
-      prepared = await prepare(email);
+      const prepared = await prepare(email);
       if (!prepared) {
         await db
           .update(outboundEmails)
