@@ -48,6 +48,17 @@ const envSchema = z.object({
     z.enum(['true', 'false'], { error: 'must be true or false' }).transform((v) => v === 'true'),
   ),
   DB_POOL_SIZE: optional(wholeNumber(1, 100)),
+  SMTP_URL: optional(
+    z.string().refine(isSmtpUrl, {
+      error:
+        'must be an smtp:// or smtps:// URL with a host, such as smtp://user:password@mail.example.org:587',
+    }),
+  ),
+  MAIL_FROM: optional(
+    z.string().refine(isMailFrom, {
+      error: 'must be an email address, alone or as Name <name@example.org>',
+    }),
+  ),
 });
 
 export interface Config {
@@ -68,7 +79,13 @@ export interface Config {
   consoleDir: string;
   /** Uploaded media files: DATA_DIR/media. */
   mediaDir: string;
+  /** Absent: emails are not sent but logged, so Tidings works end to end on one machine. */
+  smtpUrl: string | undefined;
+  /** The From of every email Tidings sends. */
+  mailFrom: string;
 }
+
+export const DEFAULT_MAIL_FROM = 'Tidings <tidings@localhost>';
 
 export class ConfigError extends Error {}
 
@@ -88,8 +105,28 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
+/** smtp:// (STARTTLS when offered) or smtps:// (TLS from the first byte), naming a host. */
+function isSmtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return ['smtp:', 'smtps:'].includes(url.protocol) && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `name@domain` or `Name <name@domain>`. Looser than the spec's contact address rule on purpose:
+ * the default sender `tidings@localhost` has no dot in its domain, and mail servers accept it.
+ */
+const MAIL_FROM_PATTERN = /^(?:[^<>]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/;
+
+function isMailFrom(value: string): boolean {
+  return MAIL_FROM_PATTERN.test(value.trim());
+}
+
 /** Values that may hold credentials are not echoed back in error messages. */
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'ADMIN_PASSWORD']);
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'ADMIN_PASSWORD', 'SMTP_URL']);
 
 export function loadConfig(env: Record<string, string | undefined>, cwd = process.cwd()): Config {
   const parsed = envSchema.safeParse(env);
@@ -115,11 +152,13 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     trustProxy: e.TRUST_PROXY ?? false,
     consoleDir: path.resolve(import.meta.dirname, '../../dist/console'),
     mediaDir: path.join(dataDir, 'media'),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM?.trim() ?? DEFAULT_MAIL_FROM,
   };
 }
 
-/** A database URL with its password replaced, safe to print. */
-export function redactDatabaseUrl(url: string): string {
+/** A URL (database, mail server) with its password replaced, safe to print. */
+export function redactUrlPassword(url: string): string {
   try {
     const parsed = new URL(url);
     if (parsed.password) parsed.password = '***';
@@ -128,3 +167,5 @@ export function redactDatabaseUrl(url: string): string {
     return '(unparseable URL)';
   }
 }
+
+export const redactDatabaseUrl = redactUrlPassword;

@@ -4,6 +4,8 @@
  */
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './env';
+import { createMailTransport } from './mail/transport';
+import { createMailWorker } from './mail/worker';
 import { startMaintenance } from './services/maintenance';
 import { bootstrapNotice, prepareDatabase } from './startup';
 
@@ -34,6 +36,18 @@ async function main() {
   const { database, bootstrap } = prepared;
 
   const app = await buildApp({ config, database });
+  const mailTransport = createMailTransport(config, app.log);
+  const mailWorker = createMailWorker({
+    db: database.db,
+    transport: mailTransport,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
+  // A write may have queued an email; once it is answered its transaction has committed, so the
+  // worker looks at once instead of at its next poll.
+  app.addHook('onResponse', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') mailWorker.wake();
+  });
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
@@ -52,8 +66,10 @@ async function main() {
   const url = config.port === 0 ? `http://localhost:${port}` : config.publicUrl;
   if (bootstrap) process.stdout.write(bootstrapNotice(bootstrap, url));
   process.stdout.write(`Tidings is running at ${url} (database: ${database.label})\n`);
+  process.stdout.write(`${mailTransport.label}.\n`);
 
   const stopMaintenance = startMaintenance(database, app.log);
+  mailWorker.start();
 
   let closing = false;
   const shutdown = async (signal: NodeJS.Signals) => {
@@ -67,6 +83,8 @@ async function main() {
     try {
       stopMaintenance();
       await app.close();
+      // After the requests (nothing new is queued), before the database it records outcomes in.
+      await mailWorker.stop();
       await database.close();
       process.exit(0);
     } catch (error) {

@@ -1,6 +1,11 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, redactDatabaseUrl } from '../../src/server/env';
+import {
+  ConfigError,
+  loadConfig,
+  redactDatabaseUrl,
+  redactUrlPassword,
+} from '../../src/server/env';
 
 describe('loadConfig', () => {
   it('has working defaults for a new user', () => {
@@ -13,6 +18,8 @@ describe('loadConfig', () => {
       publicUrl: 'http://localhost:3000',
       logLevel: 'info',
       trustProxy: false,
+      smtpUrl: undefined,
+      mailFrom: 'Tidings <tidings@localhost>',
     });
   });
 
@@ -28,6 +35,8 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'debug',
       TRUST_PROXY: 'true',
       DB_POOL_SIZE: '20',
+      SMTP_URL: 'smtps://mailer:p%40ss@mail.example.org:465',
+      MAIL_FROM: 'Team Tidings <team@example.org>',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -40,6 +49,8 @@ describe('loadConfig', () => {
       logLevel: 'debug',
       trustProxy: true,
       dbPoolSize: 20,
+      smtpUrl: 'smtps://mailer:p%40ss@mail.example.org:465',
+      mailFrom: 'Team Tidings <team@example.org>',
     });
   });
 
@@ -80,6 +91,22 @@ describe('loadConfig', () => {
       'Invalid configuration: TRUST_PROXY must be true or false (got "yes")',
     ],
     [
+      { SMTP_URL: 'http://mailer:s3cret@mail.example.org' },
+      'Invalid configuration: SMTP_URL must be an smtp:// or smtps:// URL with a host, such as smtp://user:password@mail.example.org:587',
+    ],
+    [
+      { SMTP_URL: 'smtp://mailer:s3cret@:587' },
+      'Invalid configuration: SMTP_URL must be an smtp:// or smtps:// URL with a host, such as smtp://user:password@mail.example.org:587',
+    ],
+    [
+      { MAIL_FROM: 'Tidings' },
+      'Invalid configuration: MAIL_FROM must be an email address, alone or as Name <name@example.org> (got "Tidings")',
+    ],
+    [
+      { MAIL_FROM: 'Tidings <a b@example.org>' },
+      'Invalid configuration: MAIL_FROM must be an email address, alone or as Name <name@example.org> (got "Tidings <a b@example.org>")',
+    ],
+    [
       { HOST: 'bad host!' },
       'Invalid configuration: HOST must be a host name or IP address (got "bad host!")',
     ],
@@ -94,5 +121,19 @@ describe('redactDatabaseUrl', () => {
       'postgres://app:***@db:5432/tidings',
     );
     expect(redactDatabaseUrl('postgres://db/tidings')).toBe('postgres://db/tidings');
+  });
+});
+
+describe('redactUrlPassword', () => {
+  it('hides the password of an SMTP URL', () => {
+    expect(redactUrlPassword('smtp://mailer:s3cret@mail.example.org:587')).toBe(
+      'smtp://mailer:***@mail.example.org:587',
+    );
+  });
+});
+
+describe('MAIL_FROM', () => {
+  it('takes a bare address too', () => {
+    expect(loadConfig({ MAIL_FROM: 'noreply@example.org' }).mailFrom).toBe('noreply@example.org');
   });
 });
