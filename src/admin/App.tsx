@@ -17,6 +17,9 @@ import { theme } from './theme';
 const DashboardPage = lazyScreen(() => import('./pages/DashboardPage'));
 const ProfilePage = lazyScreen(() => import('./pages/ProfilePage'));
 const HelpPage = lazyScreen(() => import('./pages/HelpPage'));
+const VerifyEmailPage = lazyScreen(() => import('./account/VerifyEmailPage'));
+const SetPasswordPage = lazyScreen(() => import('./account/SetPasswordPage'));
+const ForgotPasswordPage = lazyScreen(() => import('./account/ForgotPasswordPage'));
 
 /** 'Loading...' while the session is checked. */
 const SessionLoading = () => <LoadingPage />;
@@ -85,6 +88,12 @@ export function App({
         icon={pods.icon}
         recordRepresentation={pods.recordRepresentation}
       />
+      {/* Reached from an email's link or the sign-in page: no sign-in needed, and no menu. */}
+      <CustomRoutes noLayout>
+        <Route path="/verify-email" element={<VerifyEmailPage />} />
+        <Route path="/set-password" element={<SetPasswordPage />} />
+        <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+      </CustomRoutes>
       <CustomRoutes>
         <Route path={DASHBOARD_PATH} element={<DashboardPage />} />
         <Route path="/profile" element={<ProfilePage />} />

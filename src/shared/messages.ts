@@ -352,6 +352,22 @@ export const messages = {
     // messages wait in the outbox, so the banner says what is true: they are queued.
     optinQueued: ' Opt-in message has been queued.',
     welcomeQueued: ' Welcome email has been queued.',
+    /** The contact edit page's email status, for hosts and admins (issue 10). */
+    welcomeEmail: {
+      title: 'Email verification',
+      verified: 'Email verified',
+      notVerified: 'Email not verified yet',
+      none: 'No welcome email has been sent.',
+      queued: 'Welcome email queued %{time}.',
+      retrying: 'Welcome email waiting to be sent again (attempt %{attempts} failed: %{error}).',
+      sending: 'Welcome email being sent...',
+      sent: 'Welcome email sent %{time}.',
+      failed: 'Welcome email could not be sent: %{error}',
+      resend: 'Resend welcome email',
+      resending: 'Queuing...',
+      resent: 'Welcome email has been queued.',
+      resendFailed: 'Failed to queue the welcome email. Please try again.',
+    },
     updated: 'Contact %{first} %{last} updated successfully!',
     emailVerifiedHelp: 'Mark email as verified to login.',
     smsVerifiedHelp: 'Mark phone as verified to receive text messages.',
@@ -520,6 +536,9 @@ export const messages = {
   },
 
   verifyEmail: {
+    title: 'Verify your email',
+    verifying: 'Verifying your email...',
+    success: 'Your email is verified. Next, choose your password...',
     returnToLogin: 'Return to Login',
     noToken: 'Invalid verification link. No token provided.',
     failed: 'Failed to verify email. The link may be invalid or expired.',
@@ -527,6 +546,14 @@ export const messages = {
   },
 
   setPassword: {
+    title: 'Set your password',
+    password: 'Password',
+    confirmPassword: 'Confirm password',
+    submit: 'Set Password',
+    submitting: 'Setting password...',
+    /** A link without its token cannot set a password; a new link is the way on. */
+    missingToken:
+      'This link is incomplete. Open the link from your email again, or ask for a new one.',
     passwordRequired: 'Password is required',
     passwordTooShort: 'Password must be at least 6 characters long',
     confirmRequired: 'Please confirm your password',
@@ -535,6 +562,19 @@ export const messages = {
     success: 'Password set successfully!',
     successLogin: 'Password set successfully! You can now log in.',
     failed: 'Failed to set password. Please try again.',
+  },
+
+  forgotPassword: {
+    link: 'Forgot password?',
+    title: 'Reset your password',
+    intro: 'Enter the email address you sign in with. We will send a link to set a new password.',
+    email: 'Email',
+    submit: 'Send Link',
+    submitting: 'Sending...',
+    /** The one answer, whether or not the address belongs to an account. */
+    sent: 'If an account exists for that address, we have sent a link to reset the password.',
+    backToLogin: 'Back to Login',
+    failed: 'Failed to send the link. Please try again.',
   },
 
   server: {

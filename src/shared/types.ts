@@ -79,3 +79,32 @@ export interface ApiErrorBody {
   /** How many more fields failed than `details` lists. */
   moreDetails?: number;
 }
+
+/** GET /api/contacts/verify-email/{token}: who was verified, and the token for setting a password. */
+export interface VerifyEmailResponse {
+  userId: string;
+  firstName: string;
+  setPasswordToken: string;
+}
+
+/** POST /api/contacts/set-password. */
+export interface SetPasswordRequest {
+  userId: string;
+  token: string;
+  password: string;
+  confirmPassword: string;
+}
+
+export interface SetPasswordResponse {
+  success: true;
+}
+
+/** POST /api/auth/forgot-password: always this, whether or not the address has an account. */
+export interface ForgotPasswordResponse {
+  success: true;
+}
+
+/** POST /api/contacts/{id}/welcome-email. */
+export interface WelcomeEmailResponse {
+  welcomeEmailSent: true;
+}

@@ -66,3 +66,58 @@ describe('dataProvider', () => {
     expect(error.body.details[0].field).toBe('preMessage.text');
   });
 });
+
+describe('dataProvider: the account calls of the email links', () => {
+  const bodyOf = (api: ReturnType<typeof fakeApi>) =>
+    JSON.parse(String(api.mock.calls[0]![1]!.body)) as unknown;
+
+  it('verifies a token, percent-encoded in the path, and returns the answer', async () => {
+    const answer = { userId: 'u1', firstName: 'Ada', setPasswordToken: 'next' };
+    const api = fakeApi({
+      'GET /api/contacts/verify-email/a%2Fb%3Fc': () => jsonResponse(200, answer),
+    });
+    await expect(dataProvider.verifyEmail('a/b?c')).resolves.toEqual(answer);
+    expect(String(api.mock.calls[0]![0])).toBe('/api/contacts/verify-email/a%2Fb%3Fc');
+  });
+
+  it('rejects a refused token with the server text as an HttpError', async () => {
+    fakeApi({
+      'GET /api/contacts/verify-email/old': () => jsonResponse(400, { error: 'Link expired' }),
+    });
+    const error = await dataProvider.verifyEmail('old').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect((error as HttpError).message).toBe('Link expired');
+  });
+
+  it('sets a password with the user id, the token and both fields', async () => {
+    const api = fakeApi({
+      'POST /api/contacts/set-password': () => jsonResponse(200, { success: true }),
+    });
+    const input = { userId: 'u1', token: 't', password: 'secret1', confirmPassword: 'secret1' };
+    await expect(dataProvider.setPassword(input)).resolves.toEqual({ success: true });
+    expect(bodyOf(api)).toEqual(input);
+  });
+
+  it('asks for a reset link with the email alone', async () => {
+    const api = fakeApi({
+      'POST /api/auth/forgot-password': () => jsonResponse(200, { success: true }),
+    });
+    await expect(dataProvider.forgotPassword('ada@example.org')).resolves.toEqual({
+      success: true,
+    });
+    expect(bodyOf(api)).toEqual({ email: 'ada@example.org' });
+  });
+
+  it("queues a contact's welcome email, signed in", async () => {
+    storeSession();
+    const api = fakeApi({
+      'POST /api/contacts/c%201/welcome-email': () => jsonResponse(200, { welcomeEmailSent: true }),
+    });
+    await expect(dataProvider.sendWelcomeEmail('c 1')).resolves.toEqual({
+      welcomeEmailSent: true,
+    });
+    expect(new Headers(api.mock.calls[0]![1]!.headers).get('Authorization')).toBe(
+      `Bearer ${STORED_TOKEN}`,
+    );
+  });
+});

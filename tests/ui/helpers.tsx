@@ -6,10 +6,15 @@ import { createAuthProvider } from '../../src/admin/providers/authProvider';
 import { session } from '../../src/admin/providers/session';
 import type { ApiUser } from '../../src/shared/types';
 
-/** Shows the router's current path, so a test can assert where the console went. */
+/** Shows the router's current path and query, so a test can assert where the console went. */
 function CurrentPath() {
   const location = useLocation();
-  return <output data-testid="path">{location.pathname}</output>;
+  return (
+    <>
+      <output data-testid="path">{location.pathname}</output>
+      <output data-testid="search">{location.search}</output>
+    </>
+  );
 }
 
 /**

@@ -1,9 +1,10 @@
 import { Alert, Box, Button, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import type { ApiUser } from '../../shared/types';
+import type { ApiContactDetail, ApiUser } from '../../shared/types';
 import { useMessages } from '../i18n';
 import { PageHeader } from '../lists/ListParts';
 import { Section } from './form/Section';
+import { WelcomeEmailStatus } from './WelcomeEmailStatus';
 
 /** The address on one line, leaving out the parts that are empty. */
 function addressLine(address: Partial<ApiUser['profile']['address']> | undefined): string {
@@ -16,7 +17,7 @@ function addressLine(address: Partial<ApiUser['profile']['address']> | undefined
  * A contact the signed-in user may look at but not change (a host opening a host or an admin):
  * the details read-only, and why there is no form, instead of a form the server would refuse.
  */
-export function ContactDetails({ contact }: { contact: ApiUser }) {
+export function ContactDetails({ contact }: { contact: ApiContactDetail }) {
   const t = useMessages();
   const profile: Partial<ApiUser['profile']> = contact.profile ?? {};
   const notProvided = t('pods.notProvided');
@@ -58,6 +59,14 @@ export function ContactDetails({ contact }: { contact: ApiUser }) {
             </div>
           ))}
         </Box>
+        {contact.role !== 'participant' && (
+          <WelcomeEmailStatus
+            contactId={contact.id}
+            emailVerified={contact.emailVerified}
+            welcomeEmail={contact.welcomeEmail}
+            canResend={false}
+          />
+        )}
       </Section>
     </Box>
   );

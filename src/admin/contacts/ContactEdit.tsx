@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { EditBase, useEditContext } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import type { ApiUser } from '../../shared/types';
+import type { ApiContactDetail } from '../../shared/types';
 import { RecordLoadError } from '../forms/RecordLoadError';
 import { useMessages } from '../i18n';
 import { LoadingPage } from '../layout/LoadingPage';
@@ -11,10 +11,11 @@ import { contactToFormValues } from './form/contactToFormValues';
 import { ContactForm } from './form/ContactForm';
 import { useContactSave } from './form/useContactSave';
 import { useManagedRoles } from './useManagedRoles';
+import { WelcomeEmailStatus } from './WelcomeEmailStatus';
 
 function ContactEditView() {
   const t = useMessages();
-  const { record, isPending, error: loadError } = useEditContext<ApiUser>();
+  const { record, isPending, error: loadError } = useEditContext<ApiContactDetail>();
   const { save, error, dismissError } = useContactSave('edit', record?.id);
   const values = useMemo(() => (record ? contactToFormValues(record) : null), [record]);
   const roles = useManagedRoles();
@@ -42,13 +43,24 @@ function ContactEditView() {
       error={error}
       onDismissError={dismissError}
       emailHelp={record.hasCorruptedEmail ? t('contacts.corruptedEmail') : undefined}
+      emailStatus={
+        record.role !== 'participant' && (
+          <WelcomeEmailStatus
+            contactId={record.id}
+            emailVerified={record.emailVerified}
+            welcomeEmail={record.welcomeEmail}
+            canResend
+          />
+        )
+      }
     />
   );
 }
 
 /**
- * /contacts/{id}: the contact form for a stored contact, without the welcome email; read-only for
- * a contact the signed-in user may not change.
+ * /contacts/{id}: the contact form for a stored contact, with a host's or admin's email state and
+ * 'Resend welcome email' instead of the create form's checkbox; read-only for a contact the
+ * signed-in user may not change.
  */
 export default function ContactEdit() {
   const { id } = useParams();

@@ -1,10 +1,21 @@
-import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Link,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useAuthState, useLogin } from 'react-admin';
-import { Navigate } from 'react-router-dom';
+import { Navigate, Link as RouterLink } from 'react-router-dom';
 import { messages } from '../../shared/messages';
 import { useMessages } from '../i18n';
 import { LoadingPage } from '../layout/LoadingPage';
+import { SuccessBanner } from '../lists/SuccessBanner';
 
 export const DASHBOARD_PATH = '/dashboard';
 
@@ -52,6 +63,8 @@ export function LoginPage() {
           <Typography variant="h5" component="h1" gutterBottom>
             {t('login.title')}
           </Typography>
+          {/* 'Password set successfully! You can now log in.', from /set-password. */}
+          <SuccessBanner />
           <Stack component="form" spacing={2} onSubmit={submit} noValidate={false}>
             {error && (
               <Alert severity="error" onClose={() => setError(null)}>
@@ -80,6 +93,14 @@ export function LoginPage() {
             <Button type="submit" variant="contained" size="large" disabled={submitting}>
               {submitting ? t('login.signingIn') : t('login.submit')}
             </Button>
+            <Link
+              component={RouterLink}
+              to="/forgot-password"
+              variant="body2"
+              sx={{ alignSelf: 'center' }}
+            >
+              {t('forgotPassword.link')}
+            </Link>
           </Stack>
         </CardContent>
       </Card>

@@ -5,6 +5,7 @@ import type {
   Identifier,
   RaRecord,
 } from 'react-admin';
+import { forgotPassword, sendWelcomeEmail, setPassword, verifyEmail } from './accountApi';
 import { createPodFromContacts, exportContactsCsv } from './contactsApi';
 import { httpClient } from './httpClient';
 import { listQuery } from './listQuery';
@@ -129,6 +130,10 @@ export const dataProvider = {
   removePodMember,
   pauseProgram,
   resumeProgram,
+  verifyEmail,
+  setPassword,
+  forgotPassword,
+  sendWelcomeEmail,
 };
 
 export type TidingsDataProvider = typeof dataProvider;

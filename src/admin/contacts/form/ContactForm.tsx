@@ -19,6 +19,13 @@ import { MessagingFields } from './MessagingFields';
 import { RoleField } from './RoleField';
 import { Section } from './Section';
 
+/**
+ * The record can be reloaded while the form is open (after 'Resend welcome email'): what the user
+ * has typed stays, and only the fields they have not touched take the stored values. A constant,
+ * because react-admin resets the form whenever this object changes.
+ */
+const KEEP_TYPED_VALUES = { keepDirtyValues: true } as const;
+
 /** The statuses the form offers (spec section 4); a stored other one stays selectable. */
 const FORM_STATUSES: readonly ContactStatus[] = ['active', 'inactive'];
 
@@ -121,6 +128,7 @@ export function ContactForm({
   onDismissError,
   emailHelp,
   roles,
+  emailStatus,
 }: {
   mode: ContactFormMode;
   record: ContactFormValues;
@@ -131,6 +139,8 @@ export function ContactForm({
   onDismissError: () => void;
   /** A note under the email field, e.g. that the stored address is not a valid one. */
   emailHelp?: string;
+  /** On edit, a host's or admin's email verification and welcome email (see WelcomeEmailStatus). */
+  emailStatus?: ReactNode;
 }) {
   const t = useMessages();
   const resolver = useMemo(() => contactResolver(mode), [mode]);
@@ -144,6 +154,7 @@ export function ContactForm({
       reValidateMode="onChange"
       noValidate
       warnWhenUnsavedChanges
+      resetOptions={KEEP_TYPED_VALUES}
     >
       <PageHeader title={mode === 'create' ? t('contacts.createTitle') : t('contacts.editTitle')} />
       <ErrorBanner message={error} onClose={onDismissError} />
@@ -233,6 +244,7 @@ export function ContactForm({
           </FieldPair>
           <PasswordFields mode={mode} />
           <MessagingFields mode={mode} />
+          {emailStatus}
         </Section>
       </Box>
       <FormActions mode={mode} />

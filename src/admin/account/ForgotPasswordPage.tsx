@@ -1,0 +1,90 @@
+import { Alert, Button, Stack, Typography } from '@mui/material';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Form, TextInput, useDataProvider } from 'react-admin';
+import { useFormState, type FieldValues } from 'react-hook-form';
+import { Link as RouterLink } from 'react-router-dom';
+import { forgotPasswordSchema } from '../../shared/validation/forgot-password';
+import { zodResolver } from '../forms/zodResolver';
+import { useMessages } from '../i18n';
+import { LOGIN_PATH } from '../providers/authProvider';
+import type { TidingsDataProvider } from '../providers/dataProvider';
+import { accountErrorMessage } from './accountErrors';
+import { PublicCard } from './PublicCard';
+import { SubmitButton } from './SubmitButton';
+
+const resolver = zodResolver(forgotPasswordSchema);
+
+function Submit() {
+  const t = useMessages();
+  const { isSubmitting } = useFormState();
+  return (
+    <SubmitButton
+      busy={isSubmitting}
+      label={t('forgotPassword.submit')}
+      busyLabel={t('forgotPassword.submitting')}
+    />
+  );
+}
+
+/**
+ * /forgot-password (no sign-in): asks for the email and answers the same way whether or not it
+ * belongs to an account, so the page cannot be used to find out who has one.
+ */
+export default function ForgotPasswordPage() {
+  const t = useMessages();
+  const dataProvider = useDataProvider<TidingsDataProvider>();
+  const [error, setError] = useState<string | null>(null);
+  const mutation = useMutation({
+    mutationFn: (email: string) => dataProvider.forgotPassword(email),
+  });
+
+  const submit = async (values: FieldValues) => {
+    setError(null);
+    try {
+      await mutation.mutateAsync(String(values.email));
+    } catch (e) {
+      // Only a failed call (no answer, a rate limit) says something else; see the server's rules.
+      setError(accountErrorMessage(e, t('forgotPassword.failed')));
+    }
+  };
+
+  return (
+    <PublicCard title={t('forgotPassword.title')}>
+      {mutation.isSuccess ? (
+        <Alert severity="success">{t('forgotPassword.sent')}</Alert>
+      ) : (
+        // noValidate: the shared schema's messages, not the browser's, say what is wrong.
+        <Form
+          resolver={resolver}
+          onSubmit={submit}
+          mode="onSubmit"
+          reValidateMode="onChange"
+          noValidate
+        >
+          <Stack spacing={1}>
+            <Typography color="text.secondary">{t('forgotPassword.intro')}</Typography>
+            {error && (
+              <Alert severity="error" onClose={() => setError(null)}>
+                {error}
+              </Alert>
+            )}
+            <TextInput
+              source="email"
+              type="email"
+              label={t('forgotPassword.email')}
+              autoComplete="username"
+              helperText={false}
+              fullWidth
+              autoFocus
+            />
+            <Submit />
+          </Stack>
+        </Form>
+      )}
+      <Button component={RouterLink} to={LOGIN_PATH} sx={{ mt: 2 }}>
+        {t('forgotPassword.backToLogin')}
+      </Button>
+    </PublicCard>
+  );
+}

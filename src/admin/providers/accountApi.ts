@@ -1,0 +1,45 @@
+import type {
+  ForgotPasswordResponse,
+  SetPasswordRequest,
+  SetPasswordResponse,
+  VerifyEmailResponse,
+  WelcomeEmailResponse,
+} from '../../shared/types';
+import { httpClient } from './httpClient';
+
+/**
+ * The account calls of issue 10. The first three need no sign-in: they are made from the links an
+ * email carries, by people who have no session yet.
+ */
+
+/** GET /api/contacts/verify-email/{token}: marks the email verified, gives a set-password token. */
+export async function verifyEmail(token: string): Promise<VerifyEmailResponse> {
+  const { json } = await httpClient(`/contacts/verify-email/${encodeURIComponent(token)}`);
+  return json as VerifyEmailResponse;
+}
+
+/** POST /api/contacts/set-password: the single-use token from the link, never a bare user id. */
+export async function setPassword(input: SetPasswordRequest): Promise<SetPasswordResponse> {
+  const { json } = await httpClient('/contacts/set-password', {
+    method: 'POST',
+    body: JSON.stringify(input),
+  });
+  return json as SetPasswordResponse;
+}
+
+/** POST /api/auth/forgot-password: the same answer whether or not the address has an account. */
+export async function forgotPassword(email: string): Promise<ForgotPasswordResponse> {
+  const { json } = await httpClient('/auth/forgot-password', {
+    method: 'POST',
+    body: JSON.stringify({ email }),
+  });
+  return json as ForgotPasswordResponse;
+}
+
+/** POST /api/contacts/{id}/welcome-email: queues a new welcome email, superseding the old link. */
+export async function sendWelcomeEmail(id: string | number): Promise<WelcomeEmailResponse> {
+  const { json } = await httpClient(`/contacts/${encodeURIComponent(String(id))}/welcome-email`, {
+    method: 'POST',
+  });
+  return json as WelcomeEmailResponse;
+}
