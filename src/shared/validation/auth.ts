@@ -15,3 +15,16 @@ export const loginSchema = z.object({
 });
 
 export type LoginInput = z.infer<typeof loginSchema>;
+
+/**
+ * POST /api/auth/forgot-password: the address to send a reset link to. An address of no account,
+ * or not even of the right shape, is answered like any other (see the route), so only a missing or
+ * oversized one is refused.
+ */
+export const forgotPasswordSchema = z.object({
+  email: requiredString(messages.login.emailRequired)
+    .max(EMAIL_MAX_LENGTH, { error: messages.contacts.emailInvalid })
+    .transform(normalizeEmail),
+});
+
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
