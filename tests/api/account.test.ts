@@ -11,6 +11,7 @@ import {
   createUser,
   loginAs,
   loginRequest,
+  startSecondApp,
   startTestApp,
   type TestContext,
 } from './helpers/app';
@@ -211,7 +212,7 @@ describe('POST /api/contacts/set-password', () => {
     expect(expired.json()).toEqual({ error: BAD_LINK });
   });
 
-  it("never gives a participant a password, even with a token of theirs", async () => {
+  it('never gives a participant a password, even with a token of theirs', async () => {
     const participant = await createUser(ctx.db, { role: 'participant' });
     const { token } = await issueOneTimeToken(ctx.db, participant.user.id, 'set_password');
     const response = await setPassword({
@@ -236,9 +237,7 @@ describe('POST /api/contacts/set-password', () => {
     for (const [fields, message] of cases) {
       const response = await setPassword({ userId: host.id, token: generateToken(), ...fields });
       expect(response.statusCode).toBe(400);
-      expect(response.json().details.map((d: { message: string }) => d.message)).toContain(
-        message,
-      );
+      expect(response.json().details.map((d: { message: string }) => d.message)).toContain(message);
     }
     const noUser = await setPassword({ token: generateToken(), ...passwords('abcdef') });
     expect(noUser.json().details[0].message).toBe(t.missingUser);
@@ -307,9 +306,9 @@ describe('POST /api/auth/forgot-password', () => {
     const { token } = await issueOneTimeToken(ctx.db, user.id, 'set_password');
     const set = await setPassword({ userId: user.id, token, ...passwords('after-reset-3') });
     expect(set.statusCode).toBe(200);
-    expect((await loginRequest(ctx.app, user.email, 'after-reset-3', nextAddress())).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await loginRequest(ctx.app, user.email, 'after-reset-3', nextAddress())).statusCode,
+    ).toBe(200);
     expect((await loginRequest(ctx.app, user.email, password!, nextAddress())).statusCode).toBe(
       401,
     );
@@ -472,6 +471,42 @@ describe('rate limits', () => {
     const { max } = ACCOUNT_THROTTLE.verifyEmail.perTarget;
     for (let i = 0; i < max; i++) expect((await verify(token)).statusCode).toBe(400);
     expect((await verify(token)).statusCode).toBe(429);
+  });
+});
+
+describe('at the same moment', () => {
+  it('one set-password token sets one password, however many requests carry it', async () => {
+    const host = await newHost({ emailVerified: true });
+    const { token } = await issueOneTimeToken(ctx.db, host.id, 'set_password');
+    const responses = await Promise.all(
+      ['race-pass-1', 'race-pass-2', 'race-pass-3'].map((password) =>
+        setPassword({ userId: host.id, token, ...passwords(password) }),
+      ),
+    );
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 400, 400]);
+  });
+
+  it('two server processes share one count', async () => {
+    const second = await startSecondApp(ctx);
+    try {
+      const address = nextAddress();
+      const { max } = ACCOUNT_THROTTLE.forgotPassword.perAddress;
+      const apps = [ctx.app, second.app];
+      const statuses = [];
+      for (let i = 0; i <= max; i++) {
+        const response = await apps[i % 2]!.inject({
+          method: 'POST',
+          url: '/api/auth/forgot-password',
+          payload: { email: `shared${i}@example.org` },
+          remoteAddress: address,
+        });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses.filter((status) => status === 200)).toHaveLength(max);
+      expect(statuses.at(-1)).toBe(429);
+    } finally {
+      await second.close();
+    }
   });
 });
 

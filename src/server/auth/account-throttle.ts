@@ -48,7 +48,12 @@ export const ATTEMPT_RETENTION_MS = Math.max(
  * what is aimed at (an account id, an email, a token's hash) and must never be a secret itself:
  * it is stored as it is.
  */
-export async function throttleAccountRoute(db: Db, route: AccountRoute, target: string, ip: string) {
+export async function throttleAccountRoute(
+  db: Db,
+  route: AccountRoute,
+  target: string,
+  ip: string,
+) {
   const limits = ACCOUNT_THROTTLE[route];
   const counted = await countAttempt(db, [
     { key: `${route}:target:${target}`, limit: limits.perTarget },

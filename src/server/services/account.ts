@@ -68,6 +68,8 @@ export async function setPassword(db: Db, input: SetPasswordInput) {
  */
 export async function forgotPassword(db: Db, email: string) {
   await db.transaction(async (tx) => {
+    // Locked, so two requests at once for one account cannot both find no email waiting and
+    // queue two.
     const [user] = await tx.select().from(users).where(eq(users.email, email)).for('update');
     if (user && mayResetPassword(user)) {
       await queuePasswordResetEmail(tx, user);

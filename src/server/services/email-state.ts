@@ -20,4 +20,3 @@ export async function lastWelcomeEmail(db: Db, userId: string): Promise<ApiEmail
     sentAt: row.sentAt?.toISOString() ?? null,
   };
 }
-

@@ -21,13 +21,7 @@ export interface Seed {
 }
 
 type IdKind =
-  | 'productId'
-  | 'participantId'
-  | 'hostId'
-  | 'podId'
-  | 'programId'
-  | 'mediaName'
-  | 'forgedToken';
+  'productId' | 'participantId' | 'hostId' | 'podId' | 'programId' | 'mediaName' | 'forgedToken';
 
 export interface FuzzRoute {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
