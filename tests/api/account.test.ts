@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_THROTTLE } from '../../src/server/auth/account-throttle';
+import { LOGIN_THROTTLE } from '../../src/server/auth/login-throttle';
 import { issueOneTimeToken } from '../../src/server/auth/one-time-tokens';
 import { generateToken, hashToken } from '../../src/server/auth/tokens';
 import { oneTimeTokens, outboundEmails, users } from '../../src/server/db/schema';
@@ -263,6 +264,19 @@ describe('POST /api/contacts/set-password', () => {
     expect((await loginRequest(ctx.app, user.email, password!, nextAddress())).statusCode).toBe(
       401,
     );
+  });
+});
+
+describe('a password reset for a locked account', () => {
+  it('lets the owner sign in with the new password at once', async () => {
+    const { user } = await createUser(ctx.db, { role: 'host' });
+    for (let i = 0; i < LOGIN_THROTTLE.maxPerAccount; i++) {
+      await loginRequest(ctx.app, user.email, 'wrong-guess', nextAddress());
+    }
+    const { token } = await issueOneTimeToken(ctx.db, user.id, 'set_password');
+    await setPassword({ userId: user.id, token, ...passwords('unlocked-5') });
+    const login = await loginRequest(ctx.app, user.email, 'unlocked-5', nextAddress());
+    expect(login.statusCode).toBe(200);
   });
 });
 

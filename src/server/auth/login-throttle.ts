@@ -1,8 +1,9 @@
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import {
   countAttempt,
   forgetAttempt,
   forgetAttemptAndKey,
+  forgetKey,
   type CountedAttempt,
   type RateLimit,
 } from './rate-limit';
@@ -23,8 +24,10 @@ export interface ThrottleKeys {
   address: string;
 }
 
+const accountKey = (email: string) => `account:${email}`;
+
 export function throttleKeys(email: string, ip: string): ThrottleKeys {
-  return { account: `account:${email}`, address: `ip:${ip}` };
+  return { account: accountKey(email), address: `ip:${ip}` };
 }
 
 /** An attempt counted as a failure until its password proves right: its two failure rows. */
@@ -71,4 +74,12 @@ export async function forgetLoginAttempt(db: Db, attempt: LoginAttempt) {
  */
 export async function loginAttemptSucceeded(db: Db, attempt: LoginAttempt) {
   await forgetAttemptAndKey(db, attempt, attempt.loginKeys.account);
+}
+
+/**
+ * A new password set through an email link unlocks the account: whoever guessed at the old one
+ * is shut out by the change, and the owner can sign in with the new one at once.
+ */
+export async function forgetAccountFailures(db: Db | Tx, email: string) {
+  await forgetKey(db, accountKey(email));
 }

@@ -99,6 +99,11 @@ export async function forgetAttemptAndKey(db: Db, attempt: CountedAttempt, clear
     .where(or(eq(loginFailures.key, clearKey), inArray(loginFailures.id, attempt.rowIds)));
 }
 
+/** Nothing counted so far under `key` counts any more. */
+export async function forgetKey(db: Db | Tx, key: string) {
+  await db.delete(loginFailures).where(eq(loginFailures.key, key));
+}
+
 /** Deletes attempts older than `windowMs` (the longest window of any limit); run periodically. */
 export async function deleteOldAttempts(db: Db, windowMs: number, now = new Date()) {
   await db

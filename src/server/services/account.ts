@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { messages } from '../../shared/messages';
 import type { SetPasswordInput } from '../../shared/validation/set-password';
 import { isStaff, mayResetPassword } from '../auth/eligibility';
+import { forgetAccountFailures } from '../auth/login-throttle';
 import { consumeOneTimeToken, issueOneTimeToken } from '../auth/one-time-tokens';
 import { hashPassword } from '../auth/passwords';
 import { assertMayManage } from '../auth/permissions';
@@ -40,8 +41,9 @@ export async function verifyEmail(db: Db, token: string) {
 /**
  * POST /api/contacts/set-password: the token from verify-email or a reset email, and it must be
  * that user's; a user id alone is never enough. Every bad token gets one message, whether or not
- * the account exists. The new password ends all of the user's sessions: whoever knew the old one
- * is shut out. A token another user's id came with is not used up (the transaction rolls back).
+ * the account exists. The new password ends all of the user's sessions (whoever knew the old one
+ * is shut out) and lifts a sign-in lock on the account. A token sent with another user's id is
+ * not used up (the transaction rolls back).
  */
 export async function setPassword(db: Db, input: SetPasswordInput) {
   // scrypt runs before the transaction, so no row lock is held while it does.
@@ -57,6 +59,7 @@ export async function setPassword(db: Db, input: SetPasswordInput) {
       .set({ passwordHash, updatedAt: new Date() })
       .where(eq(users.id, user.id));
     await revokeOtherSessions(tx, user.id, undefined);
+    await forgetAccountFailures(tx, user.email);
   });
   return { success: true as const };
 }

@@ -7,8 +7,9 @@ import type { Database } from '../db/client';
 const EVERY_MS = 60 * 60 * 1000;
 
 /**
- * Hourly: clean-up of rows that can no longer matter (ended sessions, counted attempts past every limit's window), and
- * fresh planner statistics where the database keeps none itself.
+ * Hourly: clean-up of rows that can no longer matter (ended sessions, attempts counted by the rate
+ * limits past their longest window), and fresh planner statistics where the database keeps none
+ * itself.
  */
 export function startMaintenance(database: Database, log: FastifyBaseLogger): () => void {
   const run = async () => {
