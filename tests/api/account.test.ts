@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_THROTTLE } from '../../src/server/auth/account-throttle';
 import { LOGIN_THROTTLE } from '../../src/server/auth/login-throttle';
 import { issueOneTimeToken } from '../../src/server/auth/one-time-tokens';
+import { FORGOT_PASSWORD_ANSWER_MS } from '../../src/server/services/account';
 import { generateToken, hashToken } from '../../src/server/auth/tokens';
 import { oneTimeTokens, outboundEmails, users } from '../../src/server/db/schema';
 import { messages } from '../../src/shared/messages';
@@ -298,6 +299,22 @@ describe('POST /api/auth/forgot-password', () => {
       .from(outboundEmails)
       .where(eq(outboundEmails.toEmail, 'nobody-here@example.org'));
     expect(forNobody).toEqual([]);
+  });
+
+  it('takes the same fixed time for a real account and an unknown one', async () => {
+    const { user } = await createUser(ctx.db, { role: 'admin' });
+    const timed = async (email: string) => {
+      const started = performance.now();
+      const response = await forgot(email);
+      expect(response.statusCode).toBe(200);
+      return performance.now() - started;
+    };
+    // Queueing an email costs an insert and its commit (a few ms on PostgreSQL), which the
+    // fixed answer time covers; a little slack for the timer's granularity.
+    expect(await timed(user.email)).toBeGreaterThanOrEqual(FORGOT_PASSWORD_ANSWER_MS - 2);
+    expect(await timed('no-account-here@example.org')).toBeGreaterThanOrEqual(
+      FORGOT_PASSWORD_ANSWER_MS - 2,
+    );
   });
 
   it('sends nothing to participants, inactive or unverified accounts', async () => {
