@@ -374,6 +374,10 @@ describe('POST /api/contacts/{id}/welcome-email', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ welcomeEmailSent: true });
     expect(await emailsOf(host.id, 'welcome')).toHaveLength(1);
+    // A second click while the first still waits queues nothing more: the one waiting will carry
+    // the newest link, as links are made when an email is sent.
+    expect((await resend(host.id)).json()).toEqual({ welcomeEmailSent: true });
+    expect(await emailsOf(host.id, 'welcome')).toHaveLength(1);
 
     const after = await ctx.app.inject({
       method: 'GET',
@@ -411,12 +415,22 @@ describe('POST /api/contacts/{id}/welcome-email', () => {
       attempts: 5,
     });
     await resend(host.id);
+    const sentAt = new Date();
+    await ctx.db
+      .update(outboundEmails)
+      .set({ status: 'sent', sentAt, attempts: 1 })
+      .where(and(eq(outboundEmails.userId, host.id), eq(outboundEmails.status, 'queued')));
     const latest = await ctx.app.inject({
       method: 'GET',
       url: `/api/contacts/${host.id}`,
       headers: adminAuth,
     });
-    expect(latest.json().contact.welcomeEmail).toMatchObject({ status: 'queued', error: null });
+    expect(latest.json().contact.welcomeEmail).toMatchObject({
+      status: 'sent',
+      error: null,
+      attempts: 1,
+      sentAt: sentAt.toISOString(),
+    });
 
     const list = await ctx.app.inject({
       method: 'GET',
