@@ -577,6 +577,16 @@ export const messages = {
     failed: 'Failed to send the link. Please try again.',
   },
 
+  /** The account routes behind the email links (verify, set password, forgot password, resend). */
+  account: {
+    tooManyRequests: 'Too many requests. Please try again in %{minutes} minute(s).',
+    /** One text for every bad set-password token, so it does not tell whether the account exists. */
+    setPasswordLinkInvalid:
+      'This link to set a password is invalid or has expired. Please ask for a new one.',
+    welcomeOnlyForStaff: 'Only hosts and admins receive a welcome email.',
+    welcomeAlreadyVerified: 'This email address is already verified: no welcome email is needed.',
+  },
+
   server: {
     notFound: 'Not found',
     routeNotFound: 'No API route %{method} %{url}',

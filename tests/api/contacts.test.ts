@@ -408,7 +408,8 @@ describe('PUT /api/contacts/{id}', () => {
   it('reads one contact as {contact}', async () => {
     const created = (await post(contact())).json().contact;
     const read = await ctx.app.inject({ url: `/api/contacts/${created.id}`, headers: host.auth });
-    expect(read.json()).toEqual({ contact: created });
+    // One contact also carries the state of its last welcome email (none for this participant).
+    expect(read.json()).toEqual({ contact: { ...created, welcomeEmail: null } });
   });
 });
 

@@ -2,7 +2,8 @@ import { STAFF_ROLES } from '../../shared/constants';
 import { messages } from '../../shared/messages';
 import type { UserRow } from '../services/users';
 
-const isStaff = (role: UserRow['role']) => (STAFF_ROLES as readonly string[]).includes(role);
+/** Hosts and admins: the people who sign in, and so verify an email and hold a password. */
+export const isStaff = (role: UserRow['role']) => (STAFF_ROLES as readonly string[]).includes(role);
 
 /**
  * Why an account whose password was right may still not sign in, or null when it may. Only active
@@ -26,4 +27,12 @@ export function canHoldSession(user: UserRow): boolean {
  */
 export function isSigningInAdmin(user: UserRow): boolean {
   return user.role === 'admin' && signInRefusal(user) === null;
+}
+
+/**
+ * Whom a forgot-password request sends a reset link to: active admins and hosts whose email is
+ * verified (a link to an unverified address could reach someone who does not own it).
+ */
+export function mayResetPassword(user: UserRow): boolean {
+  return isStaff(user.role) && user.status === 'active' && user.emailVerified;
 }

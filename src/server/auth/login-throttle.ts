@@ -1,7 +1,12 @@
-import { createHash } from 'node:crypto';
-import { and, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
-import { loginFailures } from '../db/schema';
+import {
+  countAttempt,
+  forgetAttempt,
+  forgetAttemptAndKey,
+  forgetKey,
+  type CountedAttempt,
+  type RateLimit,
+} from './rate-limit';
 
 /**
  * Limits on failed sign-ins, counted over a sliding window in the database (so every server
@@ -19,84 +24,40 @@ export interface ThrottleKeys {
   address: string;
 }
 
+const accountKey = (email: string) => `account:${email}`;
+
 export function throttleKeys(email: string, ip: string): ThrottleKeys {
-  return { account: `account:${email}`, address: `ip:${ip}` };
+  return { account: accountKey(email), address: `ip:${ip}` };
 }
 
 /** An attempt counted as a failure until its password proves right: its two failure rows. */
-export interface LoginAttempt {
-  keys: ThrottleKeys;
-  rowIds: string[];
+export interface LoginAttempt extends CountedAttempt {
+  loginKeys: ThrottleKeys;
 }
 
-/**
- * The first half of PostgreSQL's two-key advisory locks for sign-in counts. The migration lock uses
- * the one-key form, a separate key space, so the two never meet.
- */
-const THROTTLE_LOCK_CLASS = 727_146_002;
-
-/** A key's advisory lock id: 32 bits of its SHA-256 (a rare collision only makes two keys wait). */
-const lockIdOf = (key: string) => createHash('sha256').update(key).digest().readInt32BE(0);
+const limit = (max: number): RateLimit => ({ max, windowMs: LOGIN_THROTTLE.windowMs });
 
 /**
  * Counts a sign-in attempt before its password is checked, or refuses it: answers the seconds to
- * wait when a limit is reached, otherwise the attempt, already recorded as a failure.
- *
- * Checking the count and recording the attempt happen under a transaction-scoped advisory lock on
- * each key, so between them no other attempt on the same account or address, in this process or
- * any other on the database, can read the count: however many arrive at once, at most the limit are
- * let through to the password check. Several server processes share the database, so only a lock in
- * the database can guard this. The locks are taken in one fixed order (by id), so two attempts
- * sharing both keys cannot deadlock, and they are held for two small queries, never during the
- * password check. READ COMMITTED (the default) gives each statement after the lock a fresh snapshot
- * that sees what the previous holder committed.
+ * wait when a limit is reached, otherwise the attempt, already recorded as a failure. The count is
+ * taken under advisory locks (see countAttempt), so however many attempts arrive at once, from
+ * however many processes, at most the limit are let through to the password check.
  */
 export async function beginLoginAttempt(
   db: Db,
   keys: ThrottleKeys,
   now = new Date(),
 ): Promise<{ retryAfter: number } | { attempt: LoginAttempt }> {
-  return db.transaction(async (tx) => {
-    const lockIds = [...new Set([keys.account, keys.address].map(lockIdOf))].sort((a, b) => a - b);
-    for (const id of lockIds) {
-      await tx.execute(sql`select pg_advisory_xact_lock(${THROTTLE_LOCK_CLASS}, ${id})`);
-    }
-    const retryAfter = await loginRetryAfter(tx, keys, now);
-    if (retryAfter > 0) return { retryAfter };
-    const rows = await tx
-      .insert(loginFailures)
-      .values([
-        { key: keys.account, failedAt: now },
-        { key: keys.address, failedAt: now },
-      ])
-      .returning({ id: loginFailures.id });
-    return { attempt: { keys, rowIds: rows.map((row) => row.id) } };
-  });
-}
-
-/** Seconds until another attempt is allowed, or 0 when one is allowed now. */
-async function loginRetryAfter(db: Db | Tx, keys: ThrottleKeys, now: Date): Promise<number> {
-  const since = new Date(now.getTime() - LOGIN_THROTTLE.windowMs);
-  const waits: number[] = [];
-  for (const [key, max] of [
-    [keys.account, LOGIN_THROTTLE.maxPerAccount],
-    [keys.address, LOGIN_THROTTLE.maxPerAddress],
-  ] as const) {
-    // The max-th most recent failure in the window: once it ages out, an attempt is free again.
-    const [blocking] = await db
-      .select({ failedAt: loginFailures.failedAt })
-      .from(loginFailures)
-      .where(and(eq(loginFailures.key, key), gt(loginFailures.failedAt, since)))
-      .orderBy(desc(loginFailures.failedAt))
-      .offset(max - 1)
-      .limit(1);
-    if (blocking) {
-      waits.push(
-        Math.ceil((blocking.failedAt.getTime() + LOGIN_THROTTLE.windowMs - now.getTime()) / 1000),
-      );
-    }
-  }
-  return Math.max(0, ...waits);
+  const counted = await countAttempt(
+    db,
+    [
+      { key: keys.account, limit: limit(LOGIN_THROTTLE.maxPerAccount) },
+      { key: keys.address, limit: limit(LOGIN_THROTTLE.maxPerAddress) },
+    ],
+    now,
+  );
+  if ('retryAfter' in counted) return counted;
+  return { attempt: { ...counted.attempt, loginKeys: keys } };
 }
 
 /**
@@ -104,7 +65,7 @@ async function loginRetryAfter(db: Db | Tx, keys: ThrottleKeys, now: Date): Prom
  * attempts were counted first, that is no failure, so the attempt no longer counts.
  */
 export async function forgetLoginAttempt(db: Db, attempt: LoginAttempt) {
-  await db.delete(loginFailures).where(inArray(loginFailures.id, attempt.rowIds));
+  await forgetAttempt(db, attempt);
 }
 
 /**
@@ -112,16 +73,13 @@ export async function forgetLoginAttempt(db: Db, attempt: LoginAttempt) {
  * sign-in that worked is no failure); the address's other failures still count.
  */
 export async function loginAttemptSucceeded(db: Db, attempt: LoginAttempt) {
-  await db
-    .delete(loginFailures)
-    .where(
-      or(eq(loginFailures.key, attempt.keys.account), inArray(loginFailures.id, attempt.rowIds)),
-    );
+  await forgetAttemptAndKey(db, attempt, attempt.loginKeys.account);
 }
 
-/** Deletes failures older than the window; run periodically. */
-export async function deleteOldLoginFailures(db: Db, now = new Date()) {
-  await db
-    .delete(loginFailures)
-    .where(lt(loginFailures.failedAt, new Date(now.getTime() - LOGIN_THROTTLE.windowMs)));
+/**
+ * A new password set through an email link unlocks the account: whoever guessed at the old one
+ * is shut out by the change, and the owner can sign in with the new one at once.
+ */
+export async function forgetAccountFailures(db: Db | Tx, email: string) {
+  await forgetKey(db, accountKey(email));
 }

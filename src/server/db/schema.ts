@@ -321,8 +321,10 @@ export const oneTimeTokens = pgTable(
 );
 
 /**
- * Failed sign-in attempts, keyed by account (`account:<email>`) and by client address
- * (`ip:<address>`). Kept in the database so that several server processes share one count.
+ * Counted attempts for every rate limit (auth/rate-limit.ts): failed sign-ins, keyed by account
+ * (`account:<email>`) and by client address (`ip:<address>`), and requests to the account routes
+ * (`<route>:target:<id>`, `<route>:ip:<address>`). Kept in the database so that several server
+ * processes share one count.
  */
 export const loginFailures = pgTable(
   'login_failures',

@@ -5,7 +5,8 @@ import { contactListQuerySchema, contactSchema } from '../../shared/validation/c
 import { notFound } from '../http/errors';
 import { parseInput } from '../http/validate';
 import { contactsCsv } from '../services/contacts-csv';
-import { createContact, getContact, listContacts, updateContact } from '../services/contacts';
+import { resendWelcomeEmail } from '../services/account';
+import { createContact, getContactDetail, listContacts, updateContact } from '../services/contacts';
 
 const idParams = z.object({ id: z.uuid() });
 
@@ -36,7 +37,7 @@ export async function contactRoutes(app: FastifyInstance) {
   });
 
   app.get('/contacts/:id', async (request) => {
-    const contact = await getContact(app.db, contactId(request.params));
+    const contact = await getContactDetail(app.db, contactId(request.params));
     if (!contact) throw notFound(messages.contacts.notFound);
     return { contact };
   });
@@ -50,5 +51,10 @@ export async function contactRoutes(app: FastifyInstance) {
     const id = contactId(request.params);
     const input = parseInput(contactSchema('edit'), request.body);
     return updateContact(app.db, id, input, request.user, request.session.id);
+  });
+
+  // A new welcome email for a host or admin who has not verified their address yet.
+  app.post('/contacts/:id/welcome-email', async (request) => {
+    return resendWelcomeEmail(app.db, contactId(request.params), request.user);
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { authenticate } from '../auth/authenticate';
 import { refuseNonText } from '../http/text-guard';
+import { accountRoutes } from './account';
 import { authRoutes } from './auth';
 import { contactRoutes } from './contacts';
 import { healthRoutes } from './health';
@@ -20,6 +21,7 @@ export async function apiRoutes(app: FastifyInstance) {
   });
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(accountRoutes);
   await app.register(mediaRoutes);
   await app.register(productRoutes);
   await app.register(contactRoutes);

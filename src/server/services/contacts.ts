@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { messages } from '../../shared/messages';
-import type { ApiUser } from '../../shared/types';
+import type { ApiContactDetail, ApiUser } from '../../shared/types';
 import type { ContactInput, contactListQuerySchema } from '../../shared/validation/contact';
 import { assertKeepsAnAdmin, assertMayManage, lockAdminsFirst } from '../auth/permissions';
 import { hashPassword } from '../auth/passwords';
@@ -14,6 +14,7 @@ import { conflict, notFound } from '../http/errors';
 import { queueOptinMessage } from '../outbox/optin';
 import { queueWelcomeEmail } from '../outbox/emails';
 import { contactSearch } from './contact-search';
+import { lastWelcomeEmail } from './email-state';
 import { orderOf, pageOf } from './list';
 import { toApiUser, type UserRow } from './users';
 
@@ -106,6 +107,15 @@ export async function* contactsInOrder(
 export async function getContact(db: Db, id: string): Promise<ApiUser | null> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row ? toApiUser(row) : null;
+}
+
+/**
+ * One contact as its page shows it: with the state of their last welcome email. Lists leave it
+ * out, so a page of contacts costs no query per row.
+ */
+export async function getContactDetail(db: Db, id: string): Promise<ApiContactDetail | null> {
+  const contact = await getContact(db, id);
+  return contact ? { ...contact, welcomeEmail: await lastWelcomeEmail(db, id) } : null;
 }
 
 /** The columns a contact payload sets. */

@@ -1,19 +1,21 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { deleteOldLoginFailures } from '../auth/login-throttle';
+import { ATTEMPT_RETENTION_MS } from '../auth/account-throttle';
+import { deleteOldAttempts } from '../auth/rate-limit';
 import { deleteEndedSessions } from '../auth/sessions';
 import type { Database } from '../db/client';
 
 const EVERY_MS = 60 * 60 * 1000;
 
 /**
- * Hourly: clean-up of rows that can no longer matter (ended sessions, old failed sign-ins), and
- * fresh planner statistics where the database keeps none itself.
+ * Hourly: clean-up of rows that can no longer matter (ended sessions, attempts counted by the rate
+ * limits past their longest window), and fresh planner statistics where the database keeps none
+ * itself.
  */
 export function startMaintenance(database: Database, log: FastifyBaseLogger): () => void {
   const run = async () => {
     try {
       await deleteEndedSessions(database.db);
-      await deleteOldLoginFailures(database.db);
+      await deleteOldAttempts(database.db, ATTEMPT_RETENTION_MS);
       await database.refreshStatistics();
     } catch (error) {
       log.error({ err: error }, 'maintenance failed');

@@ -16,9 +16,12 @@ export interface Seed {
   podId: string;
   programId: string;
   mediaName: string;
+  /** A token of the shape Tidings issues that names nothing, so lookups run and find nothing. */
+  forgedToken: string;
 }
 
-type IdKind = 'productId' | 'participantId' | 'hostId' | 'podId' | 'programId' | 'mediaName';
+type IdKind =
+  'productId' | 'participantId' | 'hostId' | 'podId' | 'programId' | 'mediaName' | 'forgedToken';
 
 export interface FuzzRoute {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -97,6 +100,31 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
     bodies: (s) => [{ email: s.adminEmail, password: s.adminPassword }],
   },
   { method: 'GET', path: '/api/auth/verify' },
+  {
+    method: 'POST',
+    path: '/api/auth/forgot-password',
+    session: 'none',
+    bodies: (s) => [{ email: s.adminEmail }],
+  },
+  {
+    method: 'GET',
+    path: '/api/contacts/verify-email/:token',
+    session: 'none',
+    params: { token: ['forgedToken'] },
+  },
+  {
+    method: 'POST',
+    path: '/api/contacts/set-password',
+    session: 'none',
+    bodies: (s) => [
+      {
+        userId: s.hostId,
+        token: s.forgedToken,
+        password: 'fuzz-pass-1',
+        confirmPassword: 'fuzz-pass-1',
+      },
+    ],
+  },
   { method: 'POST', path: '/api/auth/logout', session: 'spare' },
   { method: 'GET', path: '/api/products', query: [...LIST, 'status'] },
   { method: 'GET', path: '/api/products/:id', params: { id: ['productId'] } },
@@ -113,6 +141,11 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
   { method: 'GET', path: '/api/contacts/export.csv', query: CONTACT_LIST },
   { method: 'GET', path: '/api/contacts/:id', params: { id: ['participantId', 'hostId'] } },
   { method: 'POST', path: '/api/contacts', bodies: () => [contactBody()] },
+  {
+    method: 'POST',
+    path: '/api/contacts/:id/welcome-email',
+    params: { id: ['participantId', 'hostId'] },
+  },
   {
     method: 'PUT',
     path: '/api/contacts/:id',
@@ -306,5 +339,6 @@ export async function seedThroughApi(baseUrl: string, adminEmail: string, adminP
     podId: pod.id,
     programId: program.id,
     mediaName: media.url.split('/').pop()!,
+    forgedToken: 'F'.repeat(43),
   } satisfies Seed;
 }
