@@ -333,3 +333,52 @@ describe('without SMTP_URL', () => {
     expect(row).toMatchObject({ status: 'sent' });
   });
 });
+
+describe('the account flow through the API and real email', () => {
+  const post = (url: string, payload: object) =>
+    ctx.app.inject({ method: 'POST', url, payload, remoteAddress: '192.0.2.77' });
+  const signIn = (email: string, password: string) =>
+    post('/api/auth/login', { email, password }).then((response) => response.statusCode);
+
+  it('verifies from the welcome email, sets a password, and resets it from a forgot-password email', async () => {
+    const mail = worker(createMailTransport(ctx.app.config, ctx.app.log));
+    const { contact } = await createHost();
+    await mail.runOnce();
+    const [welcome] = await smtp.waitFor(1);
+
+    const verifyToken = linkIn(welcome!.text).searchParams.get('token')!;
+    const verified = await ctx.app.inject({ url: `/api/contacts/verify-email/${verifyToken}` });
+    expect(verified.statusCode).toBe(200);
+    const { userId, setPasswordToken } = verified.json();
+    expect(userId).toBe(contact.id);
+    const set = await post('/api/contacts/set-password', {
+      userId,
+      token: setPasswordToken,
+      password: 'chosen-by-hana',
+      confirmPassword: 'chosen-by-hana',
+    });
+    expect(set.json()).toEqual({ success: true });
+    expect(await signIn(contact.email, 'chosen-by-hana')).toBe(200);
+
+    // Forgot password: the same answer for her and for nobody; only she gets an email.
+    const forHer = await post('/api/auth/forgot-password', { email: contact.email });
+    const forNobody = await post('/api/auth/forgot-password', { email: 'nobody@example.org' });
+    expect(forHer.json()).toEqual({ success: true });
+    expect(forNobody.json()).toEqual(forHer.json());
+    expect(await mail.runOnce()).toBe(1);
+    const [, reset] = await smtp.waitFor(2);
+    expect(reset!.envelopeTo).toEqual([contact.email]);
+    expect(smtp.received).toHaveLength(2);
+
+    const link = linkIn(reset!.text);
+    const again = await post('/api/contacts/set-password', {
+      userId: link.searchParams.get('userId'),
+      token: link.searchParams.get('token'),
+      password: 'reset-by-hana',
+      confirmPassword: 'reset-by-hana',
+    });
+    expect(again.json()).toEqual({ success: true });
+    expect(await signIn(contact.email, 'reset-by-hana')).toBe(200);
+    expect(await signIn(contact.email, 'chosen-by-hana')).toBe(401);
+  });
+});
