@@ -1,18 +1,9 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Link,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Button, Link, Stack, TextField } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useAuthState, useLogin } from 'react-admin';
 import { Navigate, Link as RouterLink } from 'react-router-dom';
 import { messages } from '../../shared/messages';
+import { PublicCard } from '../account/PublicCard';
 import { useMessages } from '../i18n';
 import { LoadingPage } from '../layout/LoadingPage';
 import { SuccessBanner } from '../lists/SuccessBanner';
@@ -48,62 +39,46 @@ export function LoginPage() {
   };
 
   return (
-    <Box
-      sx={{
-        minHeight: '100vh',
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        bgcolor: 'background.default',
-        p: 2,
-      }}
-    >
-      <Card sx={{ width: '100%', maxWidth: 400 }} component="main">
-        <CardContent>
-          <Typography variant="h5" component="h1" gutterBottom>
-            {t('login.title')}
-          </Typography>
-          {/* 'Password set successfully! You can now log in.', from /set-password. */}
-          <SuccessBanner />
-          <Stack component="form" spacing={2} onSubmit={submit} noValidate={false}>
-            {error && (
-              <Alert severity="error" onClose={() => setError(null)}>
-                {error}
-              </Alert>
-            )}
-            <TextField
-              label={t('login.email')}
-              type="email"
-              name="email"
-              autoComplete="username"
-              required
-              autoFocus
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-            <TextField
-              label={t('login.password')}
-              type="password"
-              name="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-            <Button type="submit" variant="contained" size="large" disabled={submitting}>
-              {submitting ? t('login.signingIn') : t('login.submit')}
-            </Button>
-            <Link
-              component={RouterLink}
-              to="/forgot-password"
-              variant="body2"
-              sx={{ alignSelf: 'center' }}
-            >
-              {t('forgotPassword.link')}
-            </Link>
-          </Stack>
-        </CardContent>
-      </Card>
-    </Box>
+    <PublicCard title={t('login.title')}>
+      {/* 'Password set successfully! You can now log in.', from /set-password. */}
+      <SuccessBanner />
+      <Stack component="form" spacing={2} onSubmit={submit} noValidate={false}>
+        {error && (
+          <Alert severity="error" onClose={() => setError(null)}>
+            {error}
+          </Alert>
+        )}
+        <TextField
+          label={t('login.email')}
+          type="email"
+          name="email"
+          autoComplete="username"
+          required
+          autoFocus
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <TextField
+          label={t('login.password')}
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <Button type="submit" variant="contained" size="large" disabled={submitting}>
+          {submitting ? t('login.signingIn') : t('login.submit')}
+        </Button>
+        <Link
+          component={RouterLink}
+          to="/forgot-password"
+          variant="body2"
+          sx={{ alignSelf: 'center' }}
+        >
+          {t('forgotPassword.link')}
+        </Link>
+      </Stack>
+    </PublicCard>
   );
 }
