@@ -2,7 +2,7 @@ import { Alert, Button, Stack, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form, TextInput, useDataProvider } from 'react-admin';
-import { useFormState, type FieldValues } from 'react-hook-form';
+import type { FieldValues } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
 import { forgotPasswordSchema } from '../../shared/validation/forgot-password';
 import { zodResolver } from '../forms/zodResolver';
@@ -14,18 +14,6 @@ import { PublicCard } from './PublicCard';
 import { SubmitButton } from './SubmitButton';
 
 const resolver = zodResolver(forgotPasswordSchema);
-
-function Submit() {
-  const t = useMessages();
-  const { isSubmitting } = useFormState();
-  return (
-    <SubmitButton
-      busy={isSubmitting}
-      label={t('forgotPassword.submit')}
-      busyLabel={t('forgotPassword.submitting')}
-    />
-  );
-}
 
 /**
  * /forgot-password (no sign-in): asks for the email and answers the same way whether or not it
@@ -78,7 +66,10 @@ export default function ForgotPasswordPage() {
               fullWidth
               autoFocus
             />
-            <Submit />
+            <SubmitButton
+              label={t('forgotPassword.submit')}
+              busyLabel={t('forgotPassword.submitting')}
+            />
           </Stack>
         </Form>
       )}

@@ -2,7 +2,7 @@ import { Alert, Stack } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Form, PasswordInput, useDataProvider, useLogout } from 'react-admin';
-import { useFormState, type FieldValues } from 'react-hook-form';
+import type { FieldValues } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { TIMINGS } from '../../shared/constants';
 import { messages } from '../../shared/messages';
@@ -18,18 +18,6 @@ import { ErrorWithLogin, PublicCard } from './PublicCard';
 import { SubmitButton } from './SubmitButton';
 
 const resolver = zodResolver(newPasswordFields);
-
-function SubmitLabel() {
-  const t = useMessages();
-  const { isSubmitting } = useFormState();
-  return (
-    <SubmitButton
-      busy={isSubmitting}
-      label={t('setPassword.submit')}
-      busyLabel={t('setPassword.submitting')}
-    />
-  );
-}
 
 /**
  * /set-password?userId=…&token=… (spec section 2, no sign-in): the new password and its
@@ -129,7 +117,7 @@ export default function SetPasswordPage() {
             helperText={false}
             fullWidth
           />
-          <SubmitLabel />
+          <SubmitButton label={t('setPassword.submit')} busyLabel={t('setPassword.submitting')} />
         </Stack>
       </Form>
     );
