@@ -1,7 +1,7 @@
-import { Alert, Button, Stack, Typography } from '@mui/material';
+import { Alert, Button, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Form, TextInput, useDataProvider } from 'react-admin';
+import { TextInput, useDataProvider } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
 import { forgotPasswordSchema } from '../../shared/validation/forgot-password';
@@ -10,7 +10,7 @@ import { useMessages } from '../i18n';
 import { LOGIN_PATH } from '../providers/authProvider';
 import type { TidingsDataProvider } from '../providers/dataProvider';
 import { accountErrorMessage } from './accountErrors';
-import { PublicCard } from './PublicCard';
+import { PublicCard, PublicForm } from './PublicCard';
 import { SubmitButton } from './SubmitButton';
 
 const resolver = zodResolver(forgotPasswordSchema);
@@ -42,21 +42,16 @@ export default function ForgotPasswordPage() {
       {mutation.isSuccess ? (
         <Alert severity="success">{t('forgotPassword.sent')}</Alert>
       ) : (
-        // noValidate: the shared schema's messages, not the browser's, say what is wrong.
-        <Form
-          resolver={resolver}
-          onSubmit={submit}
-          mode="onSubmit"
-          reValidateMode="onChange"
-          noValidate
-        >
-          <Stack spacing={1}>
-            <Typography color="text.secondary">{t('forgotPassword.intro')}</Typography>
-            {error && (
-              <Alert severity="error" onClose={() => setError(null)}>
-                {error}
-              </Alert>
-            )}
+        <>
+          <Typography color="text.secondary" sx={{ mb: 1 }}>
+            {t('forgotPassword.intro')}
+          </Typography>
+          <PublicForm
+            resolver={resolver}
+            onSubmit={submit}
+            error={error}
+            onDismissError={() => setError(null)}
+          >
             <TextInput
               source="email"
               type="email"
@@ -70,8 +65,8 @@ export default function ForgotPasswordPage() {
               label={t('forgotPassword.submit')}
               busyLabel={t('forgotPassword.submitting')}
             />
-          </Stack>
-        </Form>
+          </PublicForm>
+        </>
       )}
       <Button component={RouterLink} to={LOGIN_PATH} sx={{ mt: 2 }}>
         {t('forgotPassword.backToLogin')}

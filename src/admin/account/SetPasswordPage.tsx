@@ -1,7 +1,7 @@
-import { Alert, Stack } from '@mui/material';
+import { Alert } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Form, PasswordInput, useDataProvider, useLogout } from 'react-admin';
+import { PasswordInput, useDataProvider, useLogout } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { TIMINGS } from '../../shared/constants';
@@ -14,7 +14,7 @@ import { LOGIN_PATH } from '../providers/authProvider';
 import type { TidingsDataProvider } from '../providers/dataProvider';
 import { session } from '../providers/session';
 import { accountErrorMessage } from './accountErrors';
-import { ErrorWithLogin, PublicCard } from './PublicCard';
+import { ErrorWithLogin, PublicCard, PublicForm } from './PublicCard';
 import { SubmitButton } from './SubmitButton';
 
 const resolver = zodResolver(newPasswordFields);
@@ -88,38 +88,29 @@ export default function SetPasswordPage() {
     body = <Alert severity="success">{t('setPassword.success')}</Alert>;
   } else {
     body = (
-      // noValidate: the spec's messages, not the browser's, say what is wrong.
-      <Form
+      <PublicForm
         resolver={resolver}
         onSubmit={submit}
-        mode="onSubmit"
-        reValidateMode="onChange"
-        noValidate
+        error={error}
+        onDismissError={() => setError(null)}
       >
-        <Stack spacing={1}>
-          {error && (
-            <Alert severity="error" onClose={() => setError(null)}>
-              {error}
-            </Alert>
-          )}
-          <PasswordInput
-            source="password"
-            label={t('setPassword.password')}
-            autoComplete="new-password"
-            helperText={false}
-            fullWidth
-            autoFocus
-          />
-          <PasswordInput
-            source="confirmPassword"
-            label={t('setPassword.confirmPassword')}
-            autoComplete="new-password"
-            helperText={false}
-            fullWidth
-          />
-          <SubmitButton label={t('setPassword.submit')} busyLabel={t('setPassword.submitting')} />
-        </Stack>
-      </Form>
+        <PasswordInput
+          source="password"
+          label={t('setPassword.password')}
+          autoComplete="new-password"
+          helperText={false}
+          fullWidth
+          autoFocus
+        />
+        <PasswordInput
+          source="confirmPassword"
+          label={t('setPassword.confirmPassword')}
+          autoComplete="new-password"
+          helperText={false}
+          fullWidth
+        />
+        <SubmitButton label={t('setPassword.submit')} busyLabel={t('setPassword.submitting')} />
+      </PublicForm>
     );
   }
   return <PublicCard title={t('setPassword.title')}>{body}</PublicCard>;
