@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { isValidEmail, normalizeEmail } from '../shared/email';
 import { LIMITS } from '../shared/constants';
+import { DELIVERY_DEFAULTS, SMS_PROVIDERS, type SmsProviderName } from '../shared/delivery';
 
 /**
  * Server configuration, read from the environment once at start and validated here, so a bad
@@ -59,7 +60,54 @@ const envSchema = z.object({
       error: 'must be an email address, alone or as Name <name@example.org>',
     }),
   ),
+  SMS_PROVIDER: optional(
+    z.enum(SMS_PROVIDERS, { error: `must be one of ${SMS_PROVIDERS.join(', ')}` }),
+  ),
+  SMS_MPS: optional(wholeNumber(0, 10_000)),
+  DELIVERY_CUTOFF: optional(
+    z.string().transform((value, context) => {
+      const ms = parseDuration(value);
+      if (ms === null || ms < 60_000 || ms > 7 * 86_400_000) {
+        context.addIssue({
+          code: 'custom',
+          message: 'must be a duration from 1m to 7d, such as 4h, 90m or 1d',
+        });
+        return z.NEVER;
+      }
+      return ms;
+    }),
+  ),
+  DISPATCHER: optional(z.enum(['on', 'off'], { error: 'must be on or off' })),
+  TWILIO_ACCOUNT_SID: optional(
+    z.string().regex(/^AC[0-9a-fA-F]{32}$/, {
+      error: 'must be an account SID (AC followed by 32 hex digits)',
+    }),
+  ),
+  TWILIO_AUTH_TOKEN: optional(z.string().min(1)),
+  TWILIO_MESSAGING_SERVICE_SID: optional(
+    z.string().regex(/^MG[0-9a-fA-F]{32}$/, {
+      error: 'must be a messaging service SID (MG followed by 32 hex digits)',
+    }),
+  ),
+  TWILIO_FROM: optional(
+    z.string().regex(/^\+[1-9]\d{6,14}$/, {
+      error: 'must be a phone number in E.164 form, such as +14155550123',
+    }),
+  ),
+  TWILIO_API_URL: optional(
+    z.string().refine(isHttpUrl, { error: 'must be an http:// or https:// URL' }),
+  ),
 });
+
+export interface TwilioConfig {
+  accountSid: string;
+  authToken: string;
+  /** One of the two: a messaging service (preferred: it pools numbers) or one sending number. */
+  messagingServiceSid: string | undefined;
+  from: string | undefined;
+  /** A Twilio-compatible endpoint instead of https://api.twilio.com (tests, other vendors). */
+  apiUrl: string | undefined;
+}
 
 export interface Config {
   port: number;
@@ -83,6 +131,16 @@ export interface Config {
   smtpUrl: string | undefined;
   /** The From of every email Tidings sends. */
   mailFrom: string;
+  /** `log` records each message instead of sending it; `twilio` sends through Twilio. */
+  smsProvider: SmsProviderName;
+  /** Present when smsProvider is `twilio`. */
+  twilio: TwilioConfig | undefined;
+  /** Segments per second per sender across all dispatchers; 0: unlimited. */
+  smsMps: number;
+  /** A message that cannot go out this long after its time is expired, never sent late. */
+  deliveryCutoffMs: number;
+  /** Whether this server process runs a dispatcher (DISPATCHER=off leaves it to `npm run worker`). */
+  dispatcher: boolean;
 }
 
 export const DEFAULT_MAIL_FROM = 'Tidings <tidings@localhost>';
@@ -125,8 +183,45 @@ function isMailFrom(value: string): boolean {
   return MAIL_FROM_PATTERN.test(value.trim());
 }
 
+/** `4h`, `90m`, `30s`, `1d` (or a bare number of seconds) in milliseconds; null when it is none. */
+export function parseDuration(value: string): number | null {
+  const match = /^\s*(\d{1,7})\s*([smhd]?)\s*$/.exec(value);
+  if (!match) return null;
+  const unit = { '': 1_000, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 }[match[2]!]!;
+  return Number(match[1]) * unit;
+}
+
 /** Values that may hold credentials are not echoed back in error messages. */
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'ADMIN_PASSWORD', 'SMTP_URL']);
+const SECRET_VARIABLES = new Set([
+  'DATABASE_URL',
+  'ADMIN_PASSWORD',
+  'SMTP_URL',
+  'TWILIO_AUTH_TOKEN',
+]);
+
+/** The Twilio settings when the provider is `twilio`; a missing one stops the server, named. */
+function twilioConfig(e: z.infer<typeof envSchema>): TwilioConfig | undefined {
+  if ((e.SMS_PROVIDER ?? 'log') !== 'twilio') return undefined;
+  const missing = !e.TWILIO_ACCOUNT_SID
+    ? 'TWILIO_ACCOUNT_SID'
+    : !e.TWILIO_AUTH_TOKEN
+      ? 'TWILIO_AUTH_TOKEN'
+      : !e.TWILIO_MESSAGING_SERVICE_SID && !e.TWILIO_FROM
+        ? 'TWILIO_MESSAGING_SERVICE_SID or TWILIO_FROM'
+        : null;
+  if (missing) {
+    throw new ConfigError(
+      `Invalid configuration: ${missing} must be set when SMS_PROVIDER is twilio`,
+    );
+  }
+  return {
+    accountSid: e.TWILIO_ACCOUNT_SID!,
+    authToken: e.TWILIO_AUTH_TOKEN!,
+    messagingServiceSid: e.TWILIO_MESSAGING_SERVICE_SID,
+    from: e.TWILIO_MESSAGING_SERVICE_SID ? undefined : e.TWILIO_FROM,
+    apiUrl: e.TWILIO_API_URL?.replace(/\/+$/, ''),
+  };
+}
 
 export function loadConfig(env: Record<string, string | undefined>, cwd = process.cwd()): Config {
   const parsed = envSchema.safeParse(env);
@@ -154,6 +249,11 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     mediaDir: path.join(dataDir, 'media'),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM?.trim() ?? DEFAULT_MAIL_FROM,
+    smsProvider: e.SMS_PROVIDER ?? 'log',
+    twilio: twilioConfig(e),
+    smsMps: e.SMS_MPS ?? DELIVERY_DEFAULTS.messagesPerSecond,
+    deliveryCutoffMs: e.DELIVERY_CUTOFF ?? DELIVERY_DEFAULTS.cutoffMs,
+    dispatcher: (e.DISPATCHER ?? 'on') === 'on',
   };
 }
 

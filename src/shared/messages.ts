@@ -461,6 +461,20 @@ export const messages = {
       'Tidings: Hi %{first}! Reply JOIN to receive our messages. Reply STOP to opt out, HELP for help. Msg & data rates may apply.',
   },
 
+  /** Why the delivery engine did not send a message, kept with it and shown to staff. */
+  delivery: {
+    optedOut: 'The contact opted out.',
+    programPaused: 'The program was paused.',
+    notEligible:
+      'The contact could no longer receive messages (inactive, not opted in, opted out, or no longer in the pods).',
+    tooLate: 'Its time passed more than %{cutoff} ago: a message is never sent that late.',
+    lostInSending:
+      'The dispatcher stopped while handing this message to the provider; its fate is being checked with the provider.',
+    retriesExhausted:
+      'The provider kept failing; Tidings stopped trying after %{attempts} attempts.',
+    providerUnreachable: 'The SMS provider could not be reached.',
+  },
+
   pods: {
     title: 'Pods',
     item: 'pod',

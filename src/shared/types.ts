@@ -3,6 +3,7 @@
  * `_id` and `id` with the same value, because the spec's client reads either.
  */
 import type { ContactStatus, Role } from './constants';
+import type { MessageEventSource, MessageKind, MessageStatus } from './delivery';
 
 export interface ApiAddress {
   street: string;
@@ -107,4 +108,68 @@ export interface ForgotPasswordResponse {
 /** POST /api/contacts/{id}/welcome-email. */
 export interface WelcomeEmailResponse {
   welcomeEmailSent: true;
+}
+
+/** One change in an outbound message's life (GET /api/messages/{id}). */
+export interface ApiMessageEvent {
+  status: MessageStatus;
+  source: MessageEventSource;
+  errorCode: string | null;
+  errorMessage: string | null;
+  at: string;
+}
+
+/** An outbound SMS/MMS as GET /api/messages lists it. Times are ISO strings or null. */
+export interface ApiMessage {
+  _id: string;
+  id: string;
+  kind: MessageKind;
+  status: MessageStatus;
+  toPhone: string;
+  body: string;
+  mediaUrl: string | null;
+  programId: string | null;
+  programName: string | null;
+  contactId: string | null;
+  contactName: string | null;
+  day: number | null;
+  segments: number;
+  attempts: number;
+  providerMessageId: string | null;
+  errorCode: string | null;
+  errorMessage: string | null;
+  sendAfter: string;
+  sentAt: string | null;
+  deliveredAt: string | null;
+  createdAt: string;
+}
+
+/** GET /api/messages/{id}: the message with its history, oldest change first. */
+export interface ApiMessageDetail extends ApiMessage {
+  history: ApiMessageEvent[];
+}
+
+/** One day of a program in GET /api/programs/{id}/deliveries: its messages counted by status. */
+export interface ApiDeliveryDay {
+  day: number;
+  /** When the day goes out (ISO), from the program's schedule. */
+  sendAt: string;
+  queued: number;
+  sending: number;
+  unknown: number;
+  sent: number;
+  delivered: number;
+  undelivered: number;
+  failed: number;
+  expired: number;
+  canceled: number;
+  skipped: number;
+  /** The failures of the day by reason, most frequent first. */
+  failures: { errorCode: string | null; errorMessage: string | null; count: number }[];
+}
+
+export interface ApiProgramDeliveries {
+  days: ApiDeliveryDay[];
+  /** Participants who would receive the program's next message now. */
+  recipients: number;
 }

@@ -37,6 +37,7 @@ import {
   SEND_WINDOW,
   TIME_ZONES,
 } from '../../shared/constants';
+import { MESSAGE_EVENT_SOURCES, MESSAGE_KINDS, MESSAGE_STATUSES } from '../../shared/delivery';
 
 /** `column IN ('a', 'b')` for a CHECK constraint; the values are our own constants, never input. */
 function oneOf(column: AnyPgColumn, values: readonly string[]): SQL {
@@ -72,6 +73,8 @@ export const users = pgTable(
     bio: text('bio').notNull().default(''),
     emailVerified: boolean('email_verified').notNull().default(false),
     smsVerified: boolean('sms_verified').notNull().default(false),
+    /** Set when the contact opted out (STOP, or the provider's 21610); no message goes to them then. */
+    smsOptedOutAt: timestamp('sms_opted_out_at', { withTimezone: true, mode: 'date' }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
     loginCount: integer('login_count').notNull().default(0),
     createdAt: createdAt(),
@@ -229,6 +232,8 @@ export const programs = pgTable(
     sendTime: text('send_time').notNull().default(SEND_WINDOW.default),
     /** Set while staff have paused the program. */
     pausedAt: timestamp('paused_at', { withTimezone: true, mode: 'date' }),
+    /** When staff last resumed it: the delivery engine plans only days from then on. */
+    resumedAt: timestamp('resumed_at', { withTimezone: true, mode: 'date' }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -343,47 +348,44 @@ export const appMeta = pgTable('app_meta', {
   createdAt: createdAt(),
 });
 
-export const OUTBOUND_MESSAGE_KINDS = [
-  'optin',
-  'program',
-  'confirmation',
-  'reply',
-  'test',
-] as const;
-export const OUTBOUND_MESSAGE_STATUSES = [
-  'queued',
-  'sending',
-  'sent',
-  'delivered',
-  'failed',
-  'expired',
-  'cancelled',
-] as const;
-
 /**
  * The outbox of everything Tidings sends by SMS/MMS: opt-in requests, program days, replies, test
  * messages. The delivery engine sends queued rows; a program's day for a contact can exist once.
+ * Kinds and statuses, and what each status means, are in shared/delivery.ts.
  */
 export const outboundMessages = pgTable(
   'outbound_messages',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind', { enum: OUTBOUND_MESSAGE_KINDS }).notNull(),
+    kind: text('kind', { enum: MESSAGE_KINDS }).notNull(),
     contactId: uuid('contact_id').references(() => users.id, { onDelete: 'set null' }),
     /** E.164, copied at queue time: a later phone change does not redirect a queued message. */
     toPhone: text('to_phone').notNull(),
     body: text('body').notNull(),
+    /** Absolute URL of the MMS media (from PUBLIC_URL); null for a text-only message. */
     mediaUrl: text('media_url'),
     programId: uuid('program_id').references(() => programs.id, { onDelete: 'set null' }),
     day: integer('day'),
-    status: text('status', { enum: OUTBOUND_MESSAGE_STATUSES }).notNull().default('queued'),
+    status: text('status', { enum: MESSAGE_STATUSES }).notNull().default('queued'),
+    /** SMS segments of the body (shared/sms.ts): what pacing counts and carriers bill. */
+    segments: integer('segments').notNull().default(1),
+    /** Tries handed to the provider (or failed on the way). */
     attempts: integer('attempts').notNull().default(0),
-    /** Not sent before this time (a program's send time, a retry's backoff). */
+    /** Not sent before this time (a program's send time, a retry's backoff, quiet hours' end). */
     sendAfter: timestamp('send_after', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    /** Not sent after this time: a message that is too late is dropped, not sent. */
+    /** Not sent after this time: a message that is too late is expired, not sent. */
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+    /** The zone whose quiet hours the message keeps (a program's); null: none apply. */
+    timeZone: text('time_zone'),
+    /** Which dispatcher claimed it (`sending`), and when. */
+    claimedBy: text('claimed_by'),
+    claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date' }),
     providerMessageId: text('provider_message_id'),
-    lastError: text('last_error'),
+    /** The provider's code (Twilio's 21211, say) and words for the last failure. */
+    errorCode: text('error_code'),
+    errorMessage: text('error_message'),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -392,11 +394,45 @@ export const outboundMessages = pgTable(
       .on(t.programId, t.contactId, t.day)
       .where(sql`${t.programId} is not null`),
     index('outbound_messages_status_send_after_idx').on(t.status, t.sendAfter),
-    index('outbound_messages_contact_idx').on(t.contactId),
-    check('outbound_messages_kind_check', oneOf(t.kind, OUTBOUND_MESSAGE_KINDS)),
-    check('outbound_messages_status_check', oneOf(t.status, OUTBOUND_MESSAGE_STATUSES)),
+    index('outbound_messages_contact_idx').on(t.contactId, t.createdAt),
+    index('outbound_messages_program_day_idx').on(t.programId, t.day),
+    index('outbound_messages_created_at_idx').on(t.createdAt),
+    index('outbound_messages_provider_id_idx').on(t.providerMessageId),
+    check('outbound_messages_kind_check', oneOf(t.kind, MESSAGE_KINDS)),
+    check('outbound_messages_status_check', oneOf(t.status, MESSAGE_STATUSES)),
+    check('outbound_messages_segments_check', sql`${t.segments} >= 0`),
   ],
 );
+
+/** Every status change of an outbound message, in order: the message's life as the console shows it. */
+export const outboundMessageEvents = pgTable(
+  'outbound_message_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => outboundMessages.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: MESSAGE_STATUSES }).notNull(),
+    source: text('source', { enum: MESSAGE_EVENT_SOURCES }).notNull(),
+    errorCode: text('error_code'),
+    errorMessage: text('error_message'),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('outbound_message_events_message_idx').on(t.messageId, t.at),
+    check('outbound_message_events_status_check', oneOf(t.status, MESSAGE_STATUSES)),
+    check('outbound_message_events_source_check', oneOf(t.source, MESSAGE_EVENT_SOURCES)),
+  ],
+);
+
+/**
+ * When each sender (a Twilio number or messaging service) may next send, so that every dispatcher
+ * process together keeps to SMS_MPS.
+ */
+export const smsSenderPacing = pgTable('sms_sender_pacing', {
+  sender: text('sender').primaryKey(),
+  nextSlotAt: timestamp('next_slot_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
 
 export const OUTBOUND_EMAIL_KINDS = ['welcome', 'password_reset'] as const;
 export type OutboundEmailKind = (typeof OUTBOUND_EMAIL_KINDS)[number];

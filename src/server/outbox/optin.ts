@@ -1,8 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { formatMessage } from '../../shared/format';
 import { messages } from '../../shared/messages';
+import { analyzeSms } from '../../shared/sms';
 import type { Tx } from '../db/client';
 import { outboundMessages } from '../db/schema';
+import { recordEvent } from '../delivery/status';
 
 /** The opt-in request a participant receives: it asks them to reply JOIN. */
 export function optinBody(firstName: string): string {
@@ -30,14 +32,18 @@ export async function queueOptinMessage(
     )
     .limit(1);
   if (waiting) return true;
-  const queued = await tx
+  const body = optinBody(contact.firstName);
+  const [queued] = await tx
     .insert(outboundMessages)
     .values({
       kind: 'optin',
       contactId: contact.id,
       toPhone: contact.phone,
-      body: optinBody(contact.firstName),
+      body,
+      segments: analyzeSms(body).segments,
     })
-    .returning({ id: outboundMessages.id });
-  return queued.length === 1;
+    .returning({ id: outboundMessages.id, createdAt: outboundMessages.createdAt });
+  if (!queued) return false;
+  await recordEvent(tx, queued.id, 'queued', 'system', queued.createdAt);
+  return true;
 }

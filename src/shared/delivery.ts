@@ -1,0 +1,100 @@
+/**
+ * The outbox's vocabulary: what kinds of SMS/MMS Tidings sends and the life of each message. The
+ * server's delivery engine, the status webhook and the console all read it from here.
+ */
+
+/** optin: the request to reply JOIN; program: a program's day; the rest answer participants or staff. */
+export const MESSAGE_KINDS = ['optin', 'program', 'confirmation', 'reply', 'test'] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
+
+/**
+ * - queued: waiting for its time (or for a retry after a transient failure);
+ * - sending: claimed by a dispatcher, which is talking to the provider now;
+ * - unknown: a dispatcher died while sending; settled by the provider's callback or a lookup, never
+ *   sent again blindly;
+ * - sent: handed to the provider, which accepted it;
+ * - delivered / undelivered: the provider (the carrier) said so;
+ * - failed: refused for good (by the provider, or after the last retry);
+ * - expired: its time passed by more than DELIVERY_CUTOFF before it could go; never sent late;
+ * - canceled: withdrawn before it was sent (the program was paused, the contact opted out);
+ * - skipped: not sent because the recipient was no longer eligible when its turn came.
+ */
+export const MESSAGE_STATUSES = [
+  'queued',
+  'sending',
+  'unknown',
+  'sent',
+  'delivered',
+  'undelivered',
+  'failed',
+  'expired',
+  'canceled',
+  'skipped',
+] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+/** Statuses nothing moves a message out of (except a staff retry of `failed`). */
+export const FINAL_MESSAGE_STATUSES = [
+  'delivered',
+  'undelivered',
+  'failed',
+  'expired',
+  'canceled',
+  'skipped',
+] as const satisfies readonly MessageStatus[];
+
+/** Statuses a message has not yet been handed to the provider in, so it can still be canceled. */
+export const UNSENT_MESSAGE_STATUSES = ['queued'] as const satisfies readonly MessageStatus[];
+
+/** Statuses that mean the provider took the message: the only ones the console calls 'sent'. */
+export const HANDED_OVER_STATUSES = [
+  'sent',
+  'delivered',
+  'undelivered',
+] as const satisfies readonly MessageStatus[];
+
+/** Statuses staff may retry (admin only): a `failed` row, or an `unknown` one after confirming. */
+export const RETRYABLE_MESSAGE_STATUSES = [
+  'failed',
+  'unknown',
+] as const satisfies readonly MessageStatus[];
+
+/**
+ * How far along its life each status is. A status report (a provider callback, a lookup) only ever
+ * moves a message to a higher rank, so a late or repeated callback cannot undo a newer one.
+ */
+export const MESSAGE_STATUS_RANK: Readonly<Record<MessageStatus, number>> = {
+  queued: 0,
+  sending: 1,
+  unknown: 2,
+  sent: 3,
+  delivered: 4,
+  undelivered: 4,
+  failed: 4,
+  expired: 4,
+  canceled: 4,
+  skipped: 4,
+};
+
+export const isFinalStatus = (status: MessageStatus): boolean =>
+  (FINAL_MESSAGE_STATUSES as readonly MessageStatus[]).includes(status);
+
+/** Who changed a message's status, kept with each change in its history. */
+export const MESSAGE_EVENT_SOURCES = [
+  'planner',
+  'dispatcher',
+  'provider',
+  'staff',
+  'system',
+] as const;
+export type MessageEventSource = (typeof MESSAGE_EVENT_SOURCES)[number];
+
+export const SMS_PROVIDERS = ['log', 'twilio'] as const;
+export type SmsProviderName = (typeof SMS_PROVIDERS)[number];
+
+export const DELIVERY_DEFAULTS = {
+  /** A message that cannot go out within this long after its time is expired, never sent late. */
+  cutoffMs: 4 * 60 * 60 * 1000,
+  /** Messages (segments) per second per sender; 0 means unlimited. */
+  messagesPerSecond: 10,
+} as const;
