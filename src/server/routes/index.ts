@@ -7,6 +7,7 @@ import { contactRoutes } from './contacts';
 import { healthRoutes } from './health';
 import { podRoutes } from './pods';
 import { mediaRoutes } from './media';
+import { messageRoutes } from './messages';
 import { productRoutes } from './products';
 import { programRoutes } from './programs';
 
@@ -27,4 +28,5 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(contactRoutes);
   await app.register(podRoutes);
   await app.register(programRoutes);
+  await app.register(messageRoutes);
 }
