@@ -10,6 +10,7 @@ import { mediaRoutes } from './media';
 import { messageRoutes } from './messages';
 import { productRoutes } from './products';
 import { programRoutes } from './programs';
+import { twilioWebhookRoutes } from './twilio-webhook';
 
 /** Everything under /api. Each route needs a signed-in user unless its config says `public`. */
 export async function apiRoutes(app: FastifyInstance) {
@@ -29,4 +30,5 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(podRoutes);
   await app.register(programRoutes);
   await app.register(messageRoutes);
+  await app.register(twilioWebhookRoutes);
 }
