@@ -279,6 +279,37 @@ describe('POST /api/webhooks/twilio/status', () => {
     }
   });
 
+  it('answers bad bodies with a 4xx, never a 5xx', async () => {
+    const { id } = await sentMessage();
+    const bodies: [string | undefined, string][] = [
+      ['application/json', '{"MessageStatus":"delivered"}'],
+      ['application/json', '{"MessageStatus":'],
+      ['application/x-www-form-urlencoded', 'MessageStatus=%00delivered'],
+      [
+        'application/x-www-form-urlencoded',
+        '%E0%A4%A=&&=x&MessageStatus=delivered&MessageStatus=sent',
+      ],
+      ['application/x-www-form-urlencoded', ''],
+      ['text/plain', 'MessageStatus=delivered'],
+      [undefined, ''],
+    ];
+    for (const [contentType, payload] of bodies) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/webhooks/twilio/status?message=${id}`,
+        headers: {
+          ...(contentType ? { 'content-type': contentType } : {}),
+          'x-twilio-signature': 'c2lnbmVk',
+        },
+        payload,
+      });
+      expect(response.statusCode, payload).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, payload).toBeLessThan(500);
+      expect(typeof response.json().error).toBe('string');
+    }
+    expect((await rowOf(id)).status).toBe('sent');
+  });
+
   it('refuses a form body over the 1 MiB body limit (413)', async () => {
     const { id } = await sentMessage();
     const response = await ctx.app.inject({
