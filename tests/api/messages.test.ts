@@ -180,8 +180,8 @@ describe('GET /api/messages', () => {
     expect(total).toBe(5);
     expect(names(found)).toEqual(['benSleep', 'benDay1', 'anaDay1', 'anaDay0', 'benOptin']);
     expect(found[3]).toEqual({
-      _id: ids.anaDay0,
-      id: ids.anaDay0,
+      _id: ids.anaDay0!,
+      id: ids.anaDay0!,
       kind: 'program',
       status: 'delivered',
       toPhone: '+15035550101',
