@@ -463,6 +463,38 @@ export const messages = {
 
   /** Why the delivery engine did not send a message, kept with it and shown to staff. */
   delivery: {
+    // The messages API (GET /api/messages, retry) and the Twilio status webhook.
+    api: {
+      notFound: 'Message not found',
+      invalidId: 'The message id must be a message id (a UUID)',
+      retryAdminsOnly: 'Only admins can retry a message.',
+      notRetryable:
+        'Only a failed message, or one whose fate is unknown, can be sent again; this one is %{status}.',
+      invalidSignature: 'The request is not signed by Twilio.',
+      invalidFilter: '%{name} must be %{what}',
+      filterId: 'a UUID',
+      filterDay: 'a whole number from 0 to %{max}',
+      filterTime: 'a date (YYYY-MM-DD) or a date and time (ISO 8601)',
+    },
+    /**
+     * What Twilio's delivery error codes mean, for the console's failure lists. Twilio's status
+     * callback carries only the code; unlisted codes get `twilioOther`.
+     */
+    twilioErrors: {
+      '21211': 'Invalid phone number.',
+      '21408': 'Sending to this region is not enabled on the Twilio account.',
+      '21610': 'The recipient has unsubscribed (replied STOP).',
+      '21612': 'Twilio cannot route a message to this number.',
+      '21614': 'Not a mobile number: it cannot receive text messages.',
+      '30003': 'Unreachable handset: the phone is off or out of coverage.',
+      '30004': 'Message blocked by the recipient or their carrier.',
+      '30005': 'Unknown destination: the number does not exist or is no longer in service.',
+      '30006': 'Landline or unreachable carrier.',
+      '30007': 'Filtered by the carrier as spam or unregistered traffic.',
+      '30008': 'Unknown error from the carrier.',
+      '30034': 'Blocked by the carrier: the sending number is not registered (A2P 10DLC).',
+    },
+    twilioOther: 'Twilio error %{code}.',
     optedOut: 'The contact opted out.',
     programPaused: 'The program was paused.',
     notEligible:

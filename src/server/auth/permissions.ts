@@ -59,3 +59,8 @@ export async function assertKeepsAnAdmin(tx: Tx, before: UserRow, after: UserRow
   const others = await lockAdmins(tx, before.id);
   if (!others.some(isSigningInAdmin)) throw forbidden(messages.contacts.permissions.lastAdmin);
 }
+
+/** Refuses (403) an action only admins may take, with the text that says which. */
+export function assertAdmin(actor: UserRow, message: string) {
+  if (actor.role !== 'admin') throw forbidden(message);
+}

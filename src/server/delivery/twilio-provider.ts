@@ -14,8 +14,11 @@ const LOOKUP_MARGIN_MS = 60_000;
 
 /** Points the official client at another base URL, keeping its paths, auth and parsing. */
 class RedirectingRequestClient extends twilio.RequestClient {
-  constructor(private readonly baseUrl: string) {
-    super({ timeout: REQUEST_TIMEOUT_MS });
+  constructor(
+    private readonly baseUrl: string,
+    timeoutMs: number,
+  ) {
+    super({ timeout: timeoutMs });
   }
 
   override request<TData>(opts: RequestOptions<TData>) {
@@ -46,9 +49,21 @@ export function statusOfTwilio(status: string): StatusReport['status'] | null {
   }
 }
 
-export function createTwilioProvider(config: TwilioConfig, publicUrl: string): SmsProvider {
+export interface TwilioProviderOptions {
+  /** How long a send waits for Twilio's answer before it is `unknown` (tests shorten it). */
+  timeoutMs?: number;
+}
+
+export function createTwilioProvider(
+  config: TwilioConfig,
+  publicUrl: string,
+  options: TwilioProviderOptions = {},
+): SmsProvider {
   const client = twilio(config.accountSid, config.authToken, {
-    httpClient: new RedirectingRequestClient(config.apiUrl ?? TWILIO_API),
+    httpClient: new RedirectingRequestClient(
+      config.apiUrl ?? TWILIO_API,
+      options.timeoutMs ?? REQUEST_TIMEOUT_MS,
+    ),
   });
   const sender = config.messagingServiceSid ?? config.from!;
   const senderFields = config.messagingServiceSid

@@ -7,8 +7,10 @@ import { contactRoutes } from './contacts';
 import { healthRoutes } from './health';
 import { podRoutes } from './pods';
 import { mediaRoutes } from './media';
+import { messageRoutes } from './messages';
 import { productRoutes } from './products';
 import { programRoutes } from './programs';
+import { twilioWebhookRoutes } from './twilio-webhook';
 
 /** Everything under /api. Each route needs a signed-in user unless its config says `public`. */
 export async function apiRoutes(app: FastifyInstance) {
@@ -27,4 +29,6 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(contactRoutes);
   await app.register(podRoutes);
   await app.register(programRoutes);
+  await app.register(messageRoutes);
+  await app.register(twilioWebhookRoutes);
 }

@@ -4,6 +4,7 @@ import { messages } from '../../shared/messages';
 import { programListQuerySchema, programSchema } from '../../shared/validation/program';
 import { notFound } from '../http/errors';
 import { parseInput } from '../http/validate';
+import { programDeliveries } from '../services/deliveries';
 import {
   createProgram,
   getProgram,
@@ -43,6 +44,11 @@ export async function programRoutes(app: FastifyInstance) {
 
   app.post('/programs/:id/pause', async (request) =>
     setPaused(app.db, programId(request.params), true),
+  );
+
+  // The Deliveries panel: each day's messages by status, their failures, the recipients now.
+  app.get('/programs/:id/deliveries', async (request) =>
+    programDeliveries(app.db, programId(request.params)),
   );
 
   app.post('/programs/:id/resume', async (request) =>

@@ -15,13 +15,22 @@ export interface Seed {
   hostId: string;
   podId: string;
   programId: string;
+  /** The seed participant's opt-in request, queued when they were created. */
+  messageId: string;
   mediaName: string;
   /** A token of the shape Tidings issues that names nothing, so lookups run and find nothing. */
   forgedToken: string;
 }
 
 type IdKind =
-  'productId' | 'participantId' | 'hostId' | 'podId' | 'programId' | 'mediaName' | 'forgedToken';
+  | 'productId'
+  | 'participantId'
+  | 'hostId'
+  | 'podId'
+  | 'programId'
+  | 'messageId'
+  | 'mediaName'
+  | 'forgedToken';
 
 export interface FuzzRoute {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -41,6 +50,16 @@ export interface FuzzRoute {
 
 const LIST = ['page', 'perPage', 'sort', 'order', 'q'] as const;
 const CONTACT_LIST = [...LIST, 'role', 'status', 'ids', 'notInPod'] as const;
+const MESSAGE_LIST = [
+  ...LIST,
+  'programId',
+  'contactId',
+  'status',
+  'kind',
+  'day',
+  'from',
+  'to',
+] as const;
 
 const message = (text: string) => ({ text, links: [], media: null, fallbackUrl: '' });
 
@@ -207,6 +226,18 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
   },
   { method: 'POST', path: '/api/programs/:id/pause', params: { id: ['programId'] } },
   { method: 'POST', path: '/api/programs/:id/resume', params: { id: ['programId'] } },
+  { method: 'GET', path: '/api/programs/:id/deliveries', params: { id: ['programId'] } },
+  { method: 'GET', path: '/api/messages', query: MESSAGE_LIST },
+  { method: 'GET', path: '/api/messages/:id', params: { id: ['messageId'] } },
+  { method: 'POST', path: '/api/messages/:id/retry', params: { id: ['messageId'] } },
+  // Answers 404 here (the log provider); the webhook test covers it with Twilio.
+  {
+    method: 'POST',
+    path: '/api/webhooks/twilio/status',
+    session: 'none',
+    query: ['message'],
+    bodies: () => [{ MessageSid: `SM${'0'.repeat(32)}`, MessageStatus: 'delivered' }],
+  },
 ];
 
 const CRLF = '\r\n';
@@ -299,6 +330,7 @@ export async function seedThroughApi(baseUrl: string, adminEmail: string, adminP
       phone: '+15035550199',
       role: 'participant',
       status: 'active',
+      sendOptinMessage: true,
     })
   ).contact as { id: string };
   const host = (
@@ -328,6 +360,9 @@ export async function seedThroughApi(baseUrl: string, adminEmail: string, adminP
     startDate: new Date().toISOString().slice(0, 10),
     sendTime: '09:00',
   })) as { id: string };
+  const outbox = await sendJson(baseUrl, 'GET', '/api/messages', undefined, token);
+  const [optin] = (outbox.json as { messages: { id: string }[] }).messages;
+  if (!optin) throw new Error('seed: the participant has no opt-in message');
   return {
     token,
     spareToken,
@@ -338,6 +373,7 @@ export async function seedThroughApi(baseUrl: string, adminEmail: string, adminP
     hostId: host.id,
     podId: pod.id,
     programId: program.id,
+    messageId: optin.id,
     mediaName: media.url.split('/').pop()!,
     forgedToken: 'F'.repeat(43),
   } satisfies Seed;

@@ -1,0 +1,188 @@
+import { and, asc, count, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { RETRYABLE_MESSAGE_STATUSES } from '../../shared/delivery';
+import { formatMessage } from '../../shared/format';
+import { messages } from '../../shared/messages';
+import type { ApiMessage, ApiMessageDetail } from '../../shared/types';
+import type { MessageListQuery } from '../../shared/validation/message';
+import type { Db, Tx } from '../db/client';
+import { outboundMessageEvents, outboundMessages, programs, users } from '../db/schema';
+import { recordEvent } from '../delivery/status';
+import { conflict, notFound } from '../http/errors';
+import { containsPattern, orderOf, pageOf } from './list';
+
+const t = messages.delivery.api;
+
+/** The contact's full name as the contacts API writes it; null once the contact is gone. */
+const contactName = sql<
+  string | null
+>`nullif(trim(${users.firstName} || ' ' || ${users.lastName}), '')`;
+
+/** What a message's API object is read from: its row, its program's name, its contact's name. */
+const messageSelection = {
+  message: outboundMessages,
+  programName: programs.programName,
+  contactName,
+};
+
+type MessageRow = typeof outboundMessages.$inferSelect;
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+export function toApiMessage(
+  row: MessageRow,
+  programName: string | null,
+  name: string | null,
+): ApiMessage {
+  return {
+    _id: row.id,
+    id: row.id,
+    kind: row.kind,
+    status: row.status,
+    toPhone: row.toPhone,
+    body: row.body,
+    mediaUrl: row.mediaUrl,
+    programId: row.programId,
+    programName,
+    contactId: row.contactId,
+    contactName: name,
+    day: row.day,
+    segments: row.segments,
+    attempts: row.attempts,
+    providerMessageId: row.providerMessageId,
+    errorCode: row.errorCode,
+    errorMessage: row.errorMessage,
+    sendAfter: row.sendAfter.toISOString(),
+    sentAt: iso(row.sentAt),
+    deliveredAt: iso(row.deliveredAt),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** outbound_messages with its program and contact, both optional (deleted, or none: a test). */
+const fromMessages = (db: Db | Tx) =>
+  db
+    .select(messageSelection)
+    .from(outboundMessages)
+    .leftJoin(programs, eq(programs.id, outboundMessages.programId))
+    .leftJoin(users, eq(users.id, outboundMessages.contactId));
+
+const SORT_COLUMNS = {
+  createdAt: outboundMessages.createdAt,
+  sendAfter: outboundMessages.sendAfter,
+  sentAt: outboundMessages.sentAt,
+  deliveredAt: outboundMessages.deliveredAt,
+  status: outboundMessages.status,
+  kind: outboundMessages.kind,
+  day: outboundMessages.day,
+  toPhone: outboundMessages.toPhone,
+  programName: sql`lower(${programs.programName})`,
+  contactName: sql`lower(${contactName})`,
+  attempts: outboundMessages.attempts,
+  segments: outboundMessages.segments,
+};
+
+function whereOf(query: MessageListQuery): SQL | undefined {
+  const pattern = query.q ? containsPattern(query.q) : undefined;
+  return and(
+    pattern
+      ? or(
+          ilike(outboundMessages.toPhone, pattern),
+          ilike(outboundMessages.body, pattern),
+          ilike(contactName, pattern),
+        )
+      : undefined,
+    query.programId ? eq(outboundMessages.programId, query.programId) : undefined,
+    query.contactId ? eq(outboundMessages.contactId, query.contactId) : undefined,
+    query.status?.length ? inArray(outboundMessages.status, query.status) : undefined,
+    query.kind?.length ? inArray(outboundMessages.kind, query.kind) : undefined,
+    query.day === undefined ? undefined : eq(outboundMessages.day, query.day),
+    query.from ? gte(outboundMessages.createdAt, query.from) : undefined,
+    query.to ? lte(outboundMessages.createdAt, query.to) : undefined,
+  );
+}
+
+/** GET /api/messages: the outbox, newest first unless sorted otherwise, with its filters. */
+export async function listMessages(db: Db, query: MessageListQuery) {
+  const where = whereOf(query);
+  const { limit, offset } = pageOf(query);
+  const rows = await fromMessages(db)
+    .where(where)
+    .orderBy(...orderOf(SORT_COLUMNS, query, outboundMessages.id))
+    .limit(limit as number)
+    .offset(offset);
+  // The contact is joined only when the search needs their name.
+  const totalQuery = db.select({ total: count() }).from(outboundMessages);
+  const [totals] = query.q
+    ? await totalQuery.leftJoin(users, eq(users.id, outboundMessages.contactId)).where(where)
+    : await totalQuery.where(where);
+  return {
+    messages: rows.map((row) => toApiMessage(row.message, row.programName, row.contactName)),
+    total: totals!.total,
+  };
+}
+
+async function loadMessage(db: Db | Tx, id: string): Promise<ApiMessage> {
+  const [row] = await fromMessages(db).where(eq(outboundMessages.id, id));
+  if (!row) throw notFound(t.notFound);
+  return toApiMessage(row.message, row.programName, row.contactName);
+}
+
+/** GET /api/messages/{id}: the message and every change of its status, oldest first. */
+export async function getMessage(db: Db, id: string): Promise<ApiMessageDetail> {
+  const message = await loadMessage(db, id);
+  const events = await db
+    .select()
+    .from(outboundMessageEvents)
+    .where(eq(outboundMessageEvents.messageId, id))
+    .orderBy(asc(outboundMessageEvents.at), asc(outboundMessageEvents.id));
+  return {
+    ...message,
+    history: events.map((event) => ({
+      status: event.status,
+      source: event.source,
+      errorCode: event.errorCode,
+      errorMessage: event.errorMessage,
+      at: event.at.toISOString(),
+    })),
+  };
+}
+
+/**
+ * POST /api/messages/{id}/retry: a `failed` or `unknown` message goes back to the queue, due now,
+ * its last error cleared; the history keeps the error and records who sent it back. Staff chose to
+ * send it now, so the cutoff that expired it no longer applies (quiet hours still do), and its
+ * attempts keep counting. Any other status is refused (409): it is waiting, on its way, or settled.
+ */
+export async function retryMessage(db: Db, id: string, now = new Date()): Promise<ApiMessage> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(outboundMessages)
+      .set({
+        status: 'queued',
+        sendAfter: now,
+        expiresAt: null,
+        errorCode: null,
+        errorMessage: null,
+        claimedBy: null,
+        claimedAt: null,
+        updatedAt: now,
+      })
+      .where(
+        and(
+          eq(outboundMessages.id, id),
+          inArray(outboundMessages.status, RETRYABLE_MESSAGE_STATUSES),
+        ),
+      )
+      .returning({ id: outboundMessages.id });
+    if (!row) {
+      const [current] = await tx
+        .select({ status: outboundMessages.status })
+        .from(outboundMessages)
+        .where(eq(outboundMessages.id, id));
+      if (!current) throw notFound(t.notFound);
+      throw conflict(formatMessage(t.notRetryable, { status: current.status }));
+    }
+    await recordEvent(tx, id, 'queued', 'staff', now);
+    return loadMessage(tx, id);
+  });
+}

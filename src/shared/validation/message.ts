@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants';
+import { MESSAGE_KINDS, MESSAGE_STATUSES } from '../delivery';
+import { formatMessage } from '../format';
+import { messages } from '../messages';
+import { isLocalDate } from '../schedule';
+import { listQuerySchema, oneOrMany } from './list';
+
+const t = messages.delivery.api;
+
+/** The last day a program has: the conclusion after the longest product. */
+export const LAST_PROGRAM_DAY = LIMITS.daysMax + 1;
+
+const invalid = (name: string, what: string) => formatMessage(t.invalidFilter, { name, what });
+
+const uuidFilter = (name: string) => z.uuid({ error: invalid(name, t.filterId) }).optional();
+
+/** An instant with its offset (`2026-05-01T09:00:00Z`, `…+02:00`), as JSON dates are written. */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * A bound on createdAt: a date `YYYY-MM-DD` (a whole UTC day: `from` its first instant, `to` its
+ * last) or an ISO instant with its offset (taken as is). Both bounds are inclusive.
+ */
+const timeBound = (name: 'from' | 'to') =>
+  z
+    .string()
+    .transform((value, ctx) => {
+      const text = value.trim();
+      let instant: Date | null = null;
+      if (isLocalDate(text)) {
+        instant = new Date(`${text}T00:00:00.000Z`);
+        if (name === 'to') instant = new Date(instant.getTime() + 86_400_000 - 1);
+      } else if (ISO_INSTANT.test(text)) {
+        instant = new Date(text);
+      }
+      if (!instant || Number.isNaN(instant.getTime())) {
+        ctx.addIssue({ code: 'custom', message: invalid(name, t.filterTime) });
+        return z.NEVER;
+      }
+      return instant;
+    })
+    .optional();
+
+const dayError = invalid('day', formatMessage(t.filterDay, { max: LAST_PROGRAM_DAY }));
+
+export const MESSAGE_SORT_FIELDS = [
+  'createdAt',
+  'sendAfter',
+  'sentAt',
+  'deliveredAt',
+  'status',
+  'kind',
+  'day',
+  'toPhone',
+  'programName',
+  'contactName',
+  'attempts',
+  'segments',
+] as const;
+
+/**
+ * GET /api/messages: paged and sorted like every list; `q` searches the phone, the contact's name
+ * and the text; filters by program, contact, status and kind (one or several, `a,b`), program day
+ * and creation time (`from`/`to`).
+ */
+export const messageListQuerySchema = listQuerySchema(MESSAGE_SORT_FIELDS).extend({
+  programId: uuidFilter('programId'),
+  contactId: uuidFilter('contactId'),
+  status: oneOrMany(MESSAGE_STATUSES, 'status'),
+  kind: oneOrMany(MESSAGE_KINDS, 'kind'),
+  day: z
+    .string()
+    .regex(/^\d{1,3}$/, { error: dayError })
+    .transform(Number)
+    .pipe(z.number().max(LAST_PROGRAM_DAY, { error: dayError }))
+    .optional(),
+  from: timeBound('from'),
+  to: timeBound('to'),
+});
+
+export type MessageListQuery = z.output<typeof messageListQuerySchema>;
