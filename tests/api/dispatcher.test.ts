@@ -472,7 +472,9 @@ describe('the log provider', () => {
     });
     await dispatcher({ provider }).runOnce();
     expect((await rowOf(message.id)).status).toBe('sent');
-    await expect.poll(async () => (await rowOf(message.id)).status).toBe('delivered');
+    await expect
+      .poll(async () => (await rowOf(message.id)).status, { timeout: 10_000 })
+      .toBe('delivered');
     const row = await rowOf(message.id);
     expect(row.providerMessageId).toMatch(/^LOG/);
     expect(row.deliveredAt).toBeInstanceOf(Date);
@@ -504,7 +506,9 @@ describe('the log provider', () => {
     engine.start();
     const message = await queue();
     engine.wake();
-    await expect.poll(async () => (await rowOf(message.id)).status).toBe('delivered');
+    await expect
+      .poll(async () => (await rowOf(message.id)).status, { timeout: 10_000 })
+      .toBe('delivered');
     expect(plans).toBeGreaterThanOrEqual(1);
     await engine.stop();
   });

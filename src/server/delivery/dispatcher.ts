@@ -11,6 +11,7 @@ import { retryDelayMs } from './backoff';
 import { isPastCutoff, tooLateText } from './cutoff';
 import { optOutContact } from './opt-out';
 import { reservationMs, reserveSlots, slotOffsetsMs } from './pacing';
+import { createSentWriter } from './sent-writer';
 import type { OutgoingSms, Refused, SendOutcome, SmsProvider } from './provider';
 import { quietHoursEnd } from './quiet-hours';
 import { currentRecipients } from './recipients';
@@ -30,9 +31,9 @@ const CLAIM_USE_MS = CLAIM_TIMEOUT_MS / 2;
 /** How long an `unknown` message waits for its status callback before the provider is asked. */
 export const UNKNOWN_GRACE_MS = 60 * 1000;
 /** Messages claimed at once (fewer when pacing allows fewer per second). */
-export const DISPATCH_BATCH_SIZE = 100;
+export const DISPATCH_BATCH_SIZE = 200;
 /** Messages of a batch in flight to the provider at once. */
-export const DISPATCH_CONCURRENCY = 20;
+export const DISPATCH_CONCURRENCY = 50;
 /** `unknown` messages looked up with the provider in one pass. */
 const LOOKUP_BATCH_SIZE = 20;
 
@@ -124,6 +125,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   );
   let stopping = false;
   let running: Promise<number> | undefined;
+  const sentWriter = createSentWriter(db, id);
 
   /** Records one change of many messages' status, each in its history. */
   async function recordEvents(
@@ -394,14 +396,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   /** The provider took it. If a quick callback already moved the row on, only fill in the gaps. */
   async function accepted(message: Claimed, providerMessageId: string) {
     const sentAt = now();
-    const recorded = await settle(message, 'sent', {
-      sentAt,
-      providerMessageId,
-      attempts: message.attempts + 1,
-      errorCode: null,
-      errorMessage: null,
-    });
-    if (recorded) return;
+    if (await sentWriter.record(message.id, providerMessageId, sentAt)) return;
     // Taken back as `unknown` while we were slow: this is the answer it waits for.
     if (await applyStatusReport(db, message.id, { status: 'sent', providerMessageId }, sentAt)) {
       return;
