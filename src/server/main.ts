@@ -78,7 +78,10 @@ async function main() {
   process.stdout.write(
     delivery
       ? `${delivery.label}.\n`
-      : 'SMS is not sent by this process (DISPATCHER=off): run npm run worker to send it.\n',
+      : database.kind === 'postgres'
+        ? 'SMS is not sent by this process (DISPATCHER=off): run npm run worker to send it.\n'
+        : // The embedded database cannot be shared with a worker: nothing sends.
+          'SMS is not sent at all (DISPATCHER=off, and npm run worker needs PostgreSQL).\n',
   );
 
   const stopMaintenance = startMaintenance(database, app.log);
