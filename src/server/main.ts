@@ -3,6 +3,7 @@
  * SIGTERM/SIGINT. Everything else is built in app.ts.
  */
 import { buildApp } from './app';
+import { createDeliveryEngine } from './delivery/engine';
 import { ConfigError, loadConfig, type Config } from './env';
 import { createMailTransport } from './mail/transport';
 import { createMailWorker } from './mail/worker';
@@ -43,10 +44,17 @@ async function main() {
     publicUrl: config.publicUrl,
     log: app.log,
   });
-  // A write may have queued an email; once it is answered its transaction has committed, so the
-  // worker looks at once instead of at its next poll.
+  // DISPATCHER=off leaves sending to `npm run worker` processes on the same PostgreSQL.
+  const delivery = config.dispatcher
+    ? createDeliveryEngine({ db: database.db, config, log: app.log })
+    : null;
+  // A write may have queued an email or a message; once it is answered its transaction has
+  // committed, so the workers look at once instead of at their next poll.
   app.addHook('onResponse', async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') mailWorker.wake();
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      mailWorker.wake();
+      delivery?.wake();
+    }
   });
   try {
     await app.listen({ port: config.port, host: config.host });
@@ -67,9 +75,18 @@ async function main() {
   if (bootstrap) process.stdout.write(bootstrapNotice(bootstrap, url));
   process.stdout.write(`Tidings is running at ${url} (database: ${database.label})\n`);
   process.stdout.write(`${mailTransport.label}.\n`);
+  process.stdout.write(
+    delivery
+      ? `${delivery.label}.\n`
+      : database.kind === 'postgres'
+        ? 'SMS is not sent by this process (DISPATCHER=off): run npm run worker to send it.\n'
+        : // The embedded database cannot be shared with a worker: nothing sends.
+          'SMS is not sent at all (DISPATCHER=off, and npm run worker needs PostgreSQL).\n',
+  );
 
   const stopMaintenance = startMaintenance(database, app.log);
   mailWorker.start();
+  delivery?.start();
 
   let closing = false;
   const shutdown = async (signal: NodeJS.Signals) => {
@@ -85,6 +102,7 @@ async function main() {
       await app.close();
       // After the requests (nothing new is queued), before the database it records outcomes in.
       await mailWorker.stop();
+      await delivery?.stop();
       await database.close();
       process.exit(0);
     } catch (error) {

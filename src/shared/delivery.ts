@@ -92,6 +92,17 @@ export type MessageEventSource = (typeof MESSAGE_EVENT_SOURCES)[number];
 export const SMS_PROVIDERS = ['log', 'twilio'] as const;
 export type SmsProviderName = (typeof SMS_PROVIDERS)[number];
 
+/**
+ * How the dispatcher retries a transient provider failure (network, 429, 5xx, throttling): the
+ * wait doubles after each failure from `firstDelayMs` up to `maxDelayMs`, with jitter so that
+ * messages failed together do not come back together; the `maxAttempts`-th failure is final.
+ */
+export const DELIVERY_RETRY = {
+  maxAttempts: 5,
+  firstDelayMs: 30_000,
+  maxDelayMs: 15 * 60_000,
+} as const;
+
 export const DELIVERY_DEFAULTS = {
   /** A message that cannot go out within this long after its time is expired, never sent late. */
   cutoffMs: 4 * 60 * 60 * 1000,

@@ -505,6 +505,8 @@ export const messages = {
     retriesExhausted:
       'The provider kept failing; Tidings stopped trying after %{attempts} attempts.',
     providerUnreachable: 'The SMS provider could not be reached.',
+    notReceived:
+      'The provider has no record of receiving this message, so it was queued to be sent again.',
   },
 
   pods: {

@@ -1,4 +1,4 @@
-import { and, countDistinct, eq, isNotNull, isNull, min, type SQL } from 'drizzle-orm';
+import { and, countDistinct, eq, inArray, isNotNull, isNull, min, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { podMembers, pods, programPods, users } from '../db/schema';
 
@@ -38,6 +38,19 @@ export function programRecipients(db: Db | Tx, programId: string) {
   return fromProgramMembers(db)
     .where(recipientConditions(programId))
     .groupBy(users.id, users.phone);
+}
+
+/** Which of `contactIds` are recipients of the program now: the dispatcher's check at send time. */
+export async function currentRecipients(
+  db: Db | Tx,
+  programId: string,
+  contactIds: string[],
+): Promise<Set<string>> {
+  if (contactIds.length === 0) return new Set();
+  const rows = await fromProgramMembers(db)
+    .where(and(recipientConditions(programId), inArray(users.id, contactIds)))
+    .groupBy(users.id, users.phone);
+  return new Set(rows.map((row) => row.contactId));
 }
 
 /** How many contacts would receive the program's next message now. */

@@ -1,0 +1,522 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import { and, asc, eq, inArray, isNotNull, lt, lte, sql, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { MessageKind, MessageStatus } from '../../shared/delivery';
+import { formatMessage } from '../../shared/format';
+import { messages } from '../../shared/messages';
+import type { Db, Tx } from '../db/client';
+import { outboundMessageEvents, outboundMessages } from '../db/schema';
+import { retryDelayMs } from './backoff';
+import { isPastCutoff, tooLateText } from './cutoff';
+import { optOutContact } from './opt-out';
+import { reservationMs, reserveSlots, slotOffsetsMs } from './pacing';
+import { createSentWriter } from './sent-writer';
+import type { OutgoingSms, Refused, SendOutcome, SmsProvider } from './provider';
+import { quietHoursEnd } from './quiet-hours';
+import { currentRecipients } from './recipients';
+import { applyStatusReport, recordEvent, trimError } from './status';
+
+/**
+ * A row in `sending` longer than this was left by a dispatcher that died mid-send: it becomes
+ * `unknown`. Far above the provider's 15 s request timeout plus the wait for a pacing slot, so a
+ * slow but living dispatcher never has a message taken from under it.
+ */
+export const CLAIM_TIMEOUT_MS = 5 * 60 * 1000;
+/**
+ * A claim is only used while it is young: past this age (a long wait for pacing slots) the message
+ * is put back rather than sent, so it can never be sent while recovery calls it lost.
+ */
+const CLAIM_USE_MS = CLAIM_TIMEOUT_MS / 2;
+/** How long an `unknown` message waits for its status callback before the provider is asked. */
+export const UNKNOWN_GRACE_MS = 60 * 1000;
+/** Messages claimed at once (fewer when pacing allows fewer per second). */
+export const DISPATCH_BATCH_SIZE = 200;
+/** Messages of a batch in flight to the provider at once. */
+export const DISPATCH_CONCURRENCY = 50;
+/** `unknown` messages looked up with the provider in one pass. */
+const LOOKUP_BATCH_SIZE = 20;
+
+export interface DispatcherOptions {
+  db: Db;
+  provider: SmsProvider;
+  /** Segments per second per sender across all dispatchers; 0: unlimited. */
+  mps: number;
+  /** DELIVERY_CUTOFF, for the words an expired message is given. */
+  cutoffMs: number;
+  log: FastifyBaseLogger;
+  /** The clock: tests move it to reach quiet hours, retries and timeouts without waiting. */
+  now?: () => Date;
+  /** Names this dispatcher in the rows it claims. */
+  id?: string;
+  batchSize?: number;
+  concurrency?: number;
+  /** The jitter of the retry backoff. */
+  random?: () => number;
+}
+
+export interface Dispatcher {
+  readonly id: string;
+  /**
+   * One pass: takes back messages lost by dead dispatchers, settles `unknown` ones with the
+   * provider, expires those too late, holds those in quiet hours, then claims and sends due
+   * messages batch after batch until none is left. Resolves with how many it claimed.
+   */
+  runOnce(): Promise<number>;
+  /** Ends the pass under way after its current batch; resolves when it has. */
+  stop(): Promise<void>;
+}
+
+interface Claimed {
+  id: string;
+  kind: MessageKind;
+  contactId: string | null;
+  programId: string | null;
+  toPhone: string;
+  body: string;
+  mediaUrl: string | null;
+  segments: number;
+  attempts: number;
+  expiresAt: Date | null;
+  timeZone: string | null;
+  claimedAt: Date;
+}
+
+type MessageUpdate = Partial<typeof outboundMessages.$inferInsert>;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Runs `work` over `items` with at most `limit` at once, in order of the items. */
+async function inPool<T>(
+  items: T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<void>,
+) {
+  let next = 0;
+  const runner = async () => {
+    while (next < items.length) {
+      const index = next++;
+      await work(items[index]!, index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, runner));
+}
+
+const defaultId = () => `${os.hostname()}/${process.pid}/${randomBytes(3).toString('hex')}`;
+
+/**
+ * Sends the SMS outbox. Exactly once is kept by the row, not by a job engine: a message is claimed
+ * (`sending`, committed, one statement) before the provider is called, and the outcome is written
+ * in a second short transaction guarded by the claim; no transaction is ever open across the
+ * network. Claims skip locked rows, so any number of dispatchers share one PostgreSQL. A message
+ * whose fate a crash or a timeout leaves in doubt becomes `unknown` and is settled by its status
+ * callback or by asking the provider, never by sending it again blindly.
+ */
+export function createDispatcher(options: DispatcherOptions): Dispatcher {
+  const { db, provider, mps, cutoffMs, log } = options;
+  const now = options.now ?? (() => new Date());
+  const id = options.id ?? defaultId();
+  const random = options.random ?? Math.random;
+  const concurrency = options.concurrency ?? DISPATCH_CONCURRENCY;
+  // About a second of sending per batch when paced: claimed messages do not wait long for slots.
+  const batchSize = Math.max(
+    1,
+    Math.min(options.batchSize ?? DISPATCH_BATCH_SIZE, mps > 0 ? mps : Infinity),
+  );
+  let stopping = false;
+  let running: Promise<number> | undefined;
+  const sentWriter = createSentWriter(db, id);
+
+  /** Records one change of many messages' status, each in its history. */
+  async function recordEvents(
+    tx: Tx | Db,
+    ids: string[],
+    status: MessageStatus,
+    at: Date,
+    errorMessage: string | null = null,
+  ) {
+    if (ids.length === 0) return;
+    await tx.insert(outboundMessageEvents).values(
+      ids.map((messageId) => ({
+        messageId,
+        status,
+        source: 'dispatcher' as const,
+        at,
+        errorMessage,
+      })),
+    );
+  }
+
+  /** Moves every message matching `where` to `status` in one statement, with its history. */
+  async function moveAll(where: SQL, status: MessageStatus, set: MessageUpdate, at: Date) {
+    return db.transaction(async (tx) => {
+      const moved = await tx
+        .update(outboundMessages)
+        .set({ ...set, status, updatedAt: at })
+        .where(where)
+        .returning({ id: outboundMessages.id });
+      const ids = moved.map((row) => row.id);
+      await recordEvents(tx, ids, status, at, set.errorMessage ?? null);
+      return ids;
+    });
+  }
+
+  /** Only a claim that is still ours is written: anything else means the row moved on. */
+  const ours = (message: Claimed) =>
+    and(
+      eq(outboundMessages.id, message.id),
+      eq(outboundMessages.status, 'sending'),
+      eq(outboundMessages.claimedBy, id),
+    );
+
+  /** Writes the outcome of our claim: one short transaction; false when the claim was lost. */
+  async function settle(
+    message: Claimed,
+    status: MessageStatus,
+    set: MessageUpdate,
+    after?: (tx: Tx, at: Date) => Promise<unknown>,
+  ): Promise<boolean> {
+    const at = now();
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(outboundMessages)
+        .set({ ...set, status, claimedBy: null, updatedAt: at })
+        .where(ours(message))
+        .returning({ id: outboundMessages.id });
+      if (!row) return false;
+      await recordEvent(tx, message.id, status, 'dispatcher', at, {
+        errorCode: set.errorCode,
+        errorMessage: set.errorMessage,
+      });
+      await after?.(tx, at);
+      return true;
+    });
+  }
+
+  // ---- Housekeeping, at the start of each pass ---------------------------------------------
+
+  /** Claims of dead dispatchers: their messages may or may not have reached the provider. */
+  async function recoverLostClaims(at: Date) {
+    const lost = await moveAll(
+      and(
+        eq(outboundMessages.status, 'sending'),
+        lt(outboundMessages.claimedAt, new Date(at.getTime() - CLAIM_TIMEOUT_MS)),
+      )!,
+      'unknown',
+      { claimedBy: null, errorCode: null, errorMessage: messages.delivery.lostInSending },
+      at,
+    );
+    if (lost.length > 0) {
+      log.warn({ messages: lost.length }, 'messages left in sending by a stopped dispatcher');
+    }
+  }
+
+  /**
+   * Asks the provider about `unknown` messages whose callback has not come: what it knows is
+   * applied as a status report; a message it never got is queued again. Each message is first
+   * touched (updated_at) under SKIP LOCKED, so two dispatchers do not ask about the same one,
+   * and it is only queued again if nothing changed it since.
+   */
+  async function settleUnknown(at: Date) {
+    const stale = db
+      .select({ id: outboundMessages.id })
+      .from(outboundMessages)
+      .where(
+        and(
+          eq(outboundMessages.status, 'unknown'),
+          lt(outboundMessages.updatedAt, new Date(at.getTime() - UNKNOWN_GRACE_MS)),
+        ),
+      )
+      .orderBy(asc(outboundMessages.updatedAt))
+      .limit(LOOKUP_BATCH_SIZE)
+      .for('update', { skipLocked: true });
+    const touched = await db
+      .update(outboundMessages)
+      .set({ updatedAt: at })
+      .where(and(inArray(outboundMessages.id, stale), eq(outboundMessages.status, 'unknown')))
+      .returning({
+        id: outboundMessages.id,
+        to: outboundMessages.toPhone,
+        body: outboundMessages.body,
+        mediaUrl: outboundMessages.mediaUrl,
+        claimedAt: outboundMessages.claimedAt,
+        createdAt: outboundMessages.createdAt,
+      });
+    await inPool(touched, concurrency, async (message) => {
+      try {
+        const found = await provider.lookup({
+          id: message.id,
+          to: message.to,
+          body: message.body,
+          mediaUrl: message.mediaUrl,
+          claimedAt: message.claimedAt ?? message.createdAt,
+        });
+        if (found) {
+          await applyStatusReport(db, message.id, found, now());
+          return;
+        }
+        await moveAll(
+          and(
+            eq(outboundMessages.id, message.id),
+            eq(outboundMessages.status, 'unknown'),
+            eq(outboundMessages.updatedAt, at),
+          )!,
+          'queued',
+          { sendAfter: now(), errorCode: null, errorMessage: messages.delivery.notReceived },
+          now(),
+        );
+      } catch (error) {
+        // Asked again after the grace period: the touch above moved its updated_at.
+        log.warn({ err: error, messageId: message.id }, 'looking up an unknown message failed');
+      }
+    });
+  }
+
+  /** Queued messages past their cutoff: never sent late. */
+  async function expireLate(at: Date) {
+    await moveAll(
+      and(eq(outboundMessages.status, 'queued'), lt(outboundMessages.expiresAt, at))!,
+      'expired',
+      { errorCode: null, errorMessage: tooLateText(cutoffMs) },
+      at,
+    );
+  }
+
+  /**
+   * Due messages of zones in quiet hours wait for the morning (no attempt counted), or expire if
+   * the morning is past their cutoff. Zone by zone, in a few statements however many messages.
+   */
+  async function holdQuietZones(at: Date) {
+    const due = and(eq(outboundMessages.status, 'queued'), lte(outboundMessages.sendAfter, at));
+    const zones = await db
+      .selectDistinct({ timeZone: outboundMessages.timeZone })
+      .from(outboundMessages)
+      .where(and(due, isNotNull(outboundMessages.timeZone)));
+    for (const { timeZone } of zones) {
+      const morning = quietHoursEnd(at, timeZone!);
+      if (!morning) continue;
+      const inZone = and(due, eq(outboundMessages.timeZone, timeZone!));
+      await moveAll(
+        and(inZone, lt(outboundMessages.expiresAt, morning))!,
+        'expired',
+        { errorCode: null, errorMessage: tooLateText(cutoffMs) },
+        at,
+      );
+      await db.update(outboundMessages).set({ sendAfter: morning, updatedAt: at }).where(inZone);
+    }
+  }
+
+  // ---- Claiming and sending ------------------------------------------------------------------
+
+  /** One statement claims due messages (and records the claim in their history). */
+  async function claim(): Promise<Claimed[]> {
+    const at = now();
+    const due = db
+      .select({ id: outboundMessages.id })
+      .from(outboundMessages)
+      .where(and(eq(outboundMessages.status, 'queued'), lte(outboundMessages.sendAfter, at)))
+      .orderBy(asc(outboundMessages.sendAfter))
+      .limit(batchSize)
+      .for('update', { skipLocked: true });
+    return db.transaction(async (tx) => {
+      const rows = await tx
+        .update(outboundMessages)
+        .set({ status: 'sending', claimedBy: id, claimedAt: at, updatedAt: at })
+        .where(inArray(outboundMessages.id, due))
+        .returning({
+          id: outboundMessages.id,
+          kind: outboundMessages.kind,
+          contactId: outboundMessages.contactId,
+          programId: outboundMessages.programId,
+          toPhone: outboundMessages.toPhone,
+          body: outboundMessages.body,
+          mediaUrl: outboundMessages.mediaUrl,
+          segments: outboundMessages.segments,
+          attempts: outboundMessages.attempts,
+          expiresAt: outboundMessages.expiresAt,
+          timeZone: outboundMessages.timeZone,
+        });
+      await recordEvents(
+        tx,
+        rows.map((row) => row.id),
+        'sending',
+        at,
+      );
+      return rows.map((row) => ({ ...row, claimedAt: at }));
+    });
+  }
+
+  /** Program messages whose contact is no longer a recipient (the one rule in recipients.ts). */
+  async function ineligible(claimed: Claimed[]): Promise<Set<string>> {
+    const out = new Set<string>();
+    const byProgram = new Map<string, Claimed[]>();
+    for (const message of claimed) {
+      if (message.kind !== 'program') continue;
+      // The program or the contact was deleted since it was queued.
+      if (!message.programId || !message.contactId) out.add(message.id);
+      else byProgram.set(message.programId, [...(byProgram.get(message.programId) ?? []), message]);
+    }
+    for (const [programId, group] of byProgram) {
+      const recipients = await currentRecipients(
+        db,
+        programId,
+        group.map((m) => m.contactId!),
+      );
+      for (const message of group) if (!recipients.has(message.contactId!)) out.add(message.id);
+    }
+    return out;
+  }
+
+  /** The last checks before sending: cutoff, quiet hours, eligibility. Returns what may go. */
+  async function screen(claimed: Claimed[]): Promise<Claimed[]> {
+    const at = now();
+    const left: Claimed[] = [];
+    for (const message of claimed) {
+      const morning = message.timeZone ? quietHoursEnd(at, message.timeZone) : null;
+      if (isPastCutoff(message.expiresAt, morning ?? at)) {
+        await settle(message, 'expired', { errorCode: null, errorMessage: tooLateText(cutoffMs) });
+      } else if (morning) {
+        await settle(message, 'queued', { sendAfter: morning });
+      } else {
+        left.push(message);
+      }
+    }
+    const skip = await ineligible(left);
+    for (const message of left) {
+      if (skip.has(message.id)) {
+        await settle(message, 'skipped', {
+          errorCode: null,
+          errorMessage: messages.delivery.notEligible,
+        });
+      }
+    }
+    return left.filter((message) => !skip.has(message.id));
+  }
+
+  /** The provider took it. If a quick callback already moved the row on, only fill in the gaps. */
+  async function accepted(message: Claimed, providerMessageId: string) {
+    const sentAt = now();
+    if (await sentWriter.record(message.id, providerMessageId, sentAt)) return;
+    // Taken back as `unknown` while we were slow: this is the answer it waits for.
+    if (await applyStatusReport(db, message.id, { status: 'sent', providerMessageId }, sentAt)) {
+      return;
+    }
+    await db
+      .update(outboundMessages)
+      .set({
+        providerMessageId: sql`coalesce(${outboundMessages.providerMessageId}, ${providerMessageId})`,
+        sentAt: sql`coalesce(${outboundMessages.sentAt}, ${sentAt})`,
+        attempts: message.attempts + 1,
+      })
+      .where(eq(outboundMessages.id, message.id));
+  }
+
+  async function refused(message: Claimed, outcome: Refused) {
+    const attempts = message.attempts + 1;
+    const error = { errorCode: outcome.errorCode, errorMessage: trimError(outcome.errorMessage) };
+    if (outcome.uncertain) {
+      await settle(message, 'unknown', { attempts, ...error });
+      return;
+    }
+    if (outcome.retryable) {
+      const delay = retryDelayMs(attempts, random);
+      if (delay === null) {
+        await settle(message, 'failed', {
+          attempts,
+          errorCode: outcome.errorCode,
+          errorMessage: formatMessage(messages.delivery.retriesExhausted, { attempts }),
+        });
+      } else {
+        await settle(message, 'queued', {
+          attempts,
+          sendAfter: new Date(now().getTime() + delay),
+          ...error,
+        });
+      }
+      return;
+    }
+    await settle(message, 'failed', { attempts, ...error }, async (tx, at) => {
+      if (outcome.optedOut && message.contactId) await optOutContact(tx, message.contactId, at);
+    });
+  }
+
+  async function send(message: Claimed, slotAt: number) {
+    const wait = slotAt - now().getTime();
+    if (wait > 0) await sleep(wait);
+    if (now().getTime() - message.claimedAt.getTime() > CLAIM_USE_MS) {
+      await settle(message, 'queued', {});
+      return;
+    }
+    const sms: OutgoingSms = {
+      id: message.id,
+      to: message.toPhone,
+      body: message.body,
+      mediaUrl: message.mediaUrl,
+    };
+    let outcome: SendOutcome;
+    try {
+      outcome = await provider.send(sms);
+    } catch (error) {
+      // A provider must not throw; if one does, whether it sent is unknown.
+      outcome = {
+        ok: false,
+        retryable: false,
+        uncertain: true,
+        errorCode: null,
+        errorMessage: error instanceof Error ? error.message : String(error),
+      };
+    }
+    if (outcome.ok) await accepted(message, outcome.providerMessageId);
+    else await refused(message, outcome);
+  }
+
+  async function dispatch(claimed: Claimed[]) {
+    const ready = await screen(claimed);
+    if (ready.length === 0) return;
+    const segments = ready.map((message) => message.segments);
+    const firstSlot =
+      mps > 0
+        ? (await reserveSlots(db, provider.sender, reservationMs(segments, mps), now())).getTime()
+        : 0;
+    const offsets = slotOffsetsMs(segments, mps);
+    await inPool(ready, concurrency, async (message, index) => {
+      try {
+        await send(message, firstSlot + offsets[index]!);
+      } catch (error) {
+        // The outcome could not be written: the claim times out and the message is looked up.
+        log.error({ err: error, messageId: message.id }, 'recording an SMS outcome failed');
+      }
+    });
+  }
+
+  async function pass(): Promise<number> {
+    const at = now();
+    await recoverLostClaims(at);
+    await settleUnknown(at);
+    await expireLate(at);
+    await holdQuietZones(at);
+    let total = 0;
+    while (!stopping) {
+      const claimed = await claim();
+      total += claimed.length;
+      await dispatch(claimed);
+      if (claimed.length < batchSize) break;
+    }
+    return total;
+  }
+
+  return {
+    id,
+    runOnce() {
+      // One pass at a time in a process: a second caller shares the pass under way.
+      running ??= pass().finally(() => {
+        running = undefined;
+      });
+      return running;
+    },
+    async stop() {
+      stopping = true;
+      await running?.catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,128 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client';
+import type { Config } from '../env';
+import { createDispatcher, type Dispatcher } from './dispatcher';
+import { createLogProvider } from './log-provider';
+import type { SmsProvider } from './provider';
+import { applyStatusReport } from './status';
+import { createTwilioProvider } from './twilio-provider';
+
+/** How often the engine looks for due messages when nothing wakes it. */
+export const DELIVERY_POLL_MS = 1_000;
+
+/** What plans programs' messages into the outbox; run before each dispatch. */
+export interface Planner {
+  planOnce(): Promise<unknown>;
+}
+
+export interface DeliveryEngineOptions {
+  db: Db;
+  config: Pick<Config, 'smsProvider' | 'twilio' | 'publicUrl' | 'smsMps' | 'deliveryCutoffMs'>;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+  planner?: Planner;
+  pollMs?: number;
+  /** The provider to use instead of the configured one (tests). */
+  provider?: SmsProvider;
+}
+
+export interface DeliveryEngine {
+  /** Where messages go, as the server prints it at start. */
+  readonly label: string;
+  readonly provider: SmsProvider;
+  readonly dispatcher: Dispatcher;
+  /** Plans and dispatches every `pollMs` until stopped. */
+  start(): void;
+  /** Plans and dispatches now rather than at the next poll (after a write that may queue). */
+  wake(): void;
+  /** Stops polling, waits for the pass under way, and closes the provider. */
+  stop(): Promise<void>;
+}
+
+/** The configured provider. The log provider reports deliveries through the callbacks' path. */
+export function createProvider(
+  db: Db,
+  config: DeliveryEngineOptions['config'],
+  log: FastifyBaseLogger,
+  now: () => Date = () => new Date(),
+): SmsProvider {
+  if (config.smsProvider === 'twilio')
+    return createTwilioProvider(config.twilio!, config.publicUrl);
+  return createLogProvider({
+    log,
+    report: (messageId, report) => applyStatusReport(db, messageId, report, now()),
+  });
+}
+
+/** The delivery engine of one process: its provider, its dispatcher and the loop driving both. */
+export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEngine {
+  const { db, config, log, planner } = options;
+  const pollMs = options.pollMs ?? DELIVERY_POLL_MS;
+  const provider = options.provider ?? createProvider(db, config, log, options.now);
+  const dispatcher = createDispatcher({
+    db,
+    provider,
+    mps: config.smsMps,
+    cutoffMs: config.deliveryCutoffMs,
+    log,
+    now: options.now,
+  });
+
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let again = false;
+  let stopped = true;
+
+  async function cycle() {
+    if (planner) {
+      try {
+        await planner.planOnce();
+      } catch (error) {
+        log.error({ err: error }, 'planning program messages failed');
+      }
+    }
+    try {
+      await dispatcher.runOnce();
+    } catch (error) {
+      log.error({ err: error }, 'the dispatcher could not read the outbox');
+    }
+  }
+
+  /** One cycle at a time; a wake during a cycle runs one more right after it. */
+  function tick() {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        await cycle();
+      } while (again && !stopped);
+    })().finally(() => {
+      running = undefined;
+    });
+  }
+
+  return {
+    label: provider.label,
+    provider,
+    dispatcher,
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      timer = setInterval(tick, pollMs);
+      timer.unref();
+      tick();
+    },
+    wake: tick,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await dispatcher.stop();
+      await running;
+      provider.close?.();
+    },
+  };
+}

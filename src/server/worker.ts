@@ -1,0 +1,76 @@
+/**
+ * `npm run worker`: one more dispatcher sending the SMS outbox of a PostgreSQL database that
+ * Tidings servers share, until SIGTERM/SIGINT. Claims skip locked rows, so any number of workers
+ * and servers send each message once. The embedded database (PGlite) belongs to the one server
+ * process that opened it, which runs its own dispatcher: the worker refuses to start on it.
+ */
+import Fastify from 'fastify';
+import { openPostgres } from './db/client';
+import { createDeliveryEngine } from './delivery/engine';
+import { ConfigError, loadConfig, type Config } from './env';
+import { loggerOptions } from './http/logger';
+
+const SHUTDOWN_GRACE_MS = 30_000;
+
+const WORKER_NEEDS_POSTGRES =
+  'npm run worker needs PostgreSQL (set DATABASE_URL): the embedded database belongs to the server process, which runs its own dispatcher.';
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+  if (!config.databaseUrl) fail(WORKER_NEEDS_POSTGRES);
+
+  // The server's logger settings (redaction, pretty lines in a terminal), without an HTTP server.
+  const log = Fastify({ logger: loggerOptions(config) }).log;
+  let database: Awaited<ReturnType<typeof openPostgres>>;
+  try {
+    database = await openPostgres(config.databaseUrl, {
+      poolSize: config.dbPoolSize,
+      onPoolError: (error) => process.stderr.write(`database connection error: ${error.message}\n`),
+    });
+    // Several processes may start at once; the migration lock lets one bring the schema up.
+    await database.migrate();
+  } catch (error) {
+    fail(`The Tidings worker could not start: ${(error as Error).message}`);
+  }
+
+  const engine = createDeliveryEngine({ db: database.db, config, log });
+  engine.start();
+  process.stdout.write(
+    `Tidings dispatcher ${engine.dispatcher.id} is running (database: ${database.label}). ${engine.label}.\n`,
+  );
+
+  let closing = false;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      process.stderr.write('Shutdown took too long; exiting.\n');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    try {
+      // The batch under way finishes and is recorded before the database closes.
+      await engine.stop();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      process.stderr.write(`Error during shutdown: ${(error as Error).message}\n`);
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', (signal) => void shutdown(signal));
+  process.once('SIGINT', (signal) => void shutdown(signal));
+}
+
+await main();
