@@ -67,6 +67,8 @@ export const TIMINGS = {
   podBannerMs: 3_000,
   verifyRedirectMs: 2_000,
   setPasswordRedirectMs: 3_000,
+  /** A running program's Deliveries panel asks for fresh counts this often. */
+  deliveriesRefreshMs: 5_000,
 } as const;
 
 /** The console switches to the hamburger menu at this width and below. */

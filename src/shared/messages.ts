@@ -579,7 +579,7 @@ export const messages = {
       day: 'Day',
       sendAt: 'Goes out',
       failures: 'Why they failed',
-      failure: '%{reason}: %{count}',
+      failure: '%{reason} (%{count})',
       noReason: 'No reason given',
       countLink: '%{status} on %{day}: %{count}',
       allMessages: 'All messages of this program',
