@@ -71,6 +71,9 @@ export const TIMINGS = {
   deliveriesRefreshMs: 5_000,
 } as const;
 
+/** How many of a contact's latest messages their page lists (the messages list has them all). */
+export const RECENT_MESSAGES_SHOWN = 5;
+
 /** The console switches to the hamburger menu at this width and below. */
 export const MOBILE_MENU_MAX_WIDTH = 1024;
 

@@ -19,15 +19,24 @@ const STATUS_COLORS = {
   skipped: 'default',
 } as const satisfies Record<MessageStatus, string>;
 
-/** A message's status in words, with what it means on hover or focus. */
-export function MessageStatusChip({ status }: { status: MessageStatus }) {
+/**
+ * A message's status in words, with what it means on hover or focus. Inside a link the chip is not
+ * focusable itself (`focusable={false}`): the link is.
+ */
+export function MessageStatusChip({
+  status,
+  focusable = true,
+}: {
+  status: MessageStatus;
+  focusable?: boolean;
+}) {
   const t = useMessages();
   return (
     // describeChild: the chip keeps its word as its name; the explanation describes it.
     <Tooltip title={t(`delivery.statusHelp.${status}`)} describeChild>
       <Chip
         size="small"
-        tabIndex={0}
+        tabIndex={focusable ? 0 : undefined}
         color={STATUS_COLORS[status]}
         variant={status === 'delivered' ? 'filled' : 'outlined'}
         label={t(`delivery.statuses.${status}`)}
