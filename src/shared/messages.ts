@@ -77,6 +77,8 @@ export const messages = {
       contactsHelp: 'Add participants, hosts and admins.',
       pods: 'Organise pods',
       podsHelp: 'Group participants to send them a program.',
+      messages: 'Follow the messages',
+      messagesHelp: 'See each text on its way to the phone, and why some did not arrive.',
     },
   },
 

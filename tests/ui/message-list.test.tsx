@@ -170,6 +170,18 @@ describe('/messages', () => {
     );
   });
 
+  it('is reached from the dashboard; the navigation bar keeps the entries of the spec', async () => {
+    renderSignedIn('/dashboard', messagesProvider());
+    const shortcut = await screen.findByRole('link', {
+      name: new RegExp(messages.dashboard.shortcuts.messages),
+    });
+    expect(shortcut).toHaveAttribute('href', '/messages');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).queryByRole('link', { name: t.title })).not.toBeInTheDocument();
+    fireEvent.click(shortcut);
+    expect(await screen.findByRole('heading', { name: t.title })).toBeInTheDocument();
+  });
+
   it('opens a message from its row', async () => {
     renderSignedIn('/messages', messagesProvider());
     fireEvent.click(await screen.findByText('Alan Turing'));
