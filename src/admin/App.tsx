@@ -7,6 +7,7 @@ import { DASHBOARD_PATH, LoginPage } from './pages/LoginPage';
 import { authProvider as defaultAuthProvider } from './providers/authProvider';
 import { dataProvider as defaultDataProvider } from './providers/dataProvider';
 import { contacts } from './contacts';
+import { outbox } from './messages';
 import { pods } from './pods';
 import { products } from './products';
 import { programs } from './programs';
@@ -87,6 +88,14 @@ export function App({
         edit={pods.detail}
         icon={pods.icon}
         recordRepresentation={pods.recordRepresentation}
+      />
+      {/* The outbox, read-only; one message opens at /messages/{id}, like a pod. */}
+      <Resource
+        name="messages"
+        list={outbox.list}
+        edit={outbox.detail}
+        icon={outbox.icon}
+        recordRepresentation={outbox.recordRepresentation}
       />
       {/* Reached from an email's link or the sign-in page: no sign-in needed, and no menu. */}
       <CustomRoutes noLayout>

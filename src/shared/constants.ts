@@ -67,7 +67,12 @@ export const TIMINGS = {
   podBannerMs: 3_000,
   verifyRedirectMs: 2_000,
   setPasswordRedirectMs: 3_000,
+  /** A running program's Deliveries panel asks for fresh counts this often. */
+  deliveriesRefreshMs: 5_000,
 } as const;
+
+/** How many of a contact's latest messages their page lists (the messages list has them all). */
+export const RECENT_MESSAGES_SHOWN = 5;
 
 /** The console switches to the hamburger menu at this width and below. */
 export const MOBILE_MENU_MAX_WIDTH = 1024;

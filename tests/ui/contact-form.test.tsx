@@ -26,6 +26,8 @@ function openConsole(at: string, routes: Routes = {}): Api {
     'GET /api/auth/verify': () => jsonResponse(200, { valid: true, user: apiUser() }),
     // Where a save lands: the contacts list, empty here.
     'GET /api/contacts': () => jsonResponse(200, { contacts: [], total: 0 }),
+    // The edit page's recent messages: none.
+    'GET /api/messages': () => jsonResponse(200, { messages: [], total: 0 }),
     ...routes,
   });
   renderConsole(at);

@@ -121,3 +121,64 @@ describe('dataProvider: the account calls of the email links', () => {
     );
   });
 });
+
+describe('dataProvider: the outbox', () => {
+  const message = { _id: 'm1', id: 'm1', status: 'failed', body: 'Day 1' };
+
+  it('lists messages with the filters as query parameters, several statuses comma-separated', async () => {
+    const api = fakeApi({
+      'GET /api/messages': () => jsonResponse(200, { messages: [message], total: 7 }),
+    });
+    const result = await dataProvider.getList('messages', {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'sendAfter', order: 'DESC' },
+      filter: {
+        programId: 'g1',
+        contactId: 'c1',
+        status: ['failed', 'unknown'],
+        kind: 'program',
+        day: 2,
+        from: '2027-03-01',
+        to: '2027-03-31',
+      },
+    });
+    expect(result).toEqual({ data: [message], total: 7 });
+    expect(String(api.mock.calls[0]![0])).toBe(
+      '/api/messages?page=1&perPage=25&sort=sendAfter&order=desc&programId=g1&contactId=c1' +
+        '&status=failed%2Cunknown&kind=program&day=2&from=2027-03-01&to=2027-03-31',
+    );
+  });
+
+  it('reads one message from its key', async () => {
+    fakeApi({ 'GET /api/messages/m1': () => jsonResponse(200, { message }) });
+    expect((await dataProvider.getOne('messages', { id: 'm1' })).data).toEqual(message);
+  });
+
+  it("reads a program's deliveries", async () => {
+    const deliveries = { days: [], recipients: 3 };
+    const api = fakeApi({
+      'GET /api/programs/g%201/deliveries': () => jsonResponse(200, deliveries),
+    });
+    await expect(dataProvider.getProgramDeliveries('g 1')).resolves.toEqual(deliveries);
+    expect(String(api.mock.calls[0]![0])).toBe('/api/programs/g%201/deliveries');
+  });
+
+  it('retries a message with a POST and returns the message', async () => {
+    const api = fakeApi({
+      'POST /api/messages/m1/retry': () =>
+        jsonResponse(200, { message: { ...message, status: 'queued' } }),
+    });
+    await expect(dataProvider.retryMessage('m1')).resolves.toMatchObject({ status: 'queued' });
+    expect(api.mock.calls[0]![1]!.method).toBe('POST');
+  });
+
+  it('loads the records a reference input shows one by one where the list has no ids filter', async () => {
+    const api = fakeApi({
+      'GET /api/programs/g1': () => jsonResponse(200, { program: { _id: 'g1', programName: 'A' } }),
+      'GET /api/programs/g2': () => jsonResponse(200, { program: { _id: 'g2', programName: 'B' } }),
+    });
+    const { data } = await dataProvider.getMany('programs', { ids: ['g1', 'g2'] });
+    expect(data.map((p) => p.programName)).toEqual(['A', 'B']);
+    expect(api).toHaveBeenCalledTimes(2);
+  });
+});

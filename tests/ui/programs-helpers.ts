@@ -107,6 +107,8 @@ export function programsProvider(
       pausedAt: '2027-03-14T18:00:00.000Z',
       updatedAt: '2027-03-14T18:00:00.000Z',
     })),
+    // The edit page's Deliveries panel: nothing planned yet.
+    getProgramDeliveries: vi.fn(async () => ({ days: [], recipients: 0 })),
     resumeProgram: vi.fn(async () => ({
       ...stored,
       status: 'running',

@@ -10,6 +10,7 @@ import { ContactDetails } from './ContactDetails';
 import { contactToFormValues } from './form/contactToFormValues';
 import { ContactForm } from './form/ContactForm';
 import { useContactSave } from './form/useContactSave';
+import { RecentMessages } from './RecentMessages';
 import { useManagedRoles } from './useManagedRoles';
 import { WelcomeEmailStatus } from './WelcomeEmailStatus';
 
@@ -33,27 +34,37 @@ function ContactEditView() {
     );
   }
   // A contact the user may not change is shown, not offered as a form the server would refuse.
-  if (!roles.includes(record.role)) return <ContactDetails contact={record} />;
+  if (!roles.includes(record.role)) {
+    return (
+      <>
+        <ContactDetails contact={record} />
+        <RecentMessages contactId={record.id} />
+      </>
+    );
+  }
   return (
-    <ContactForm
-      mode="edit"
-      record={values}
-      roles={roles}
-      onSubmit={save}
-      error={error}
-      onDismissError={dismissError}
-      emailHelp={record.hasCorruptedEmail ? t('contacts.corruptedEmail') : undefined}
-      emailStatus={
-        record.role !== 'participant' && (
-          <WelcomeEmailStatus
-            contactId={record.id}
-            emailVerified={record.emailVerified}
-            welcomeEmail={record.welcomeEmail}
-            canResend
-          />
-        )
-      }
-    />
+    <>
+      <ContactForm
+        mode="edit"
+        record={values}
+        roles={roles}
+        onSubmit={save}
+        error={error}
+        onDismissError={dismissError}
+        emailHelp={record.hasCorruptedEmail ? t('contacts.corruptedEmail') : undefined}
+        emailStatus={
+          record.role !== 'participant' && (
+            <WelcomeEmailStatus
+              contactId={record.id}
+              emailVerified={record.emailVerified}
+              welcomeEmail={record.welcomeEmail}
+              canResend
+            />
+          )
+        }
+      />
+      <RecentMessages contactId={record.id} />
+    </>
   );
 }
 

@@ -32,9 +32,16 @@ const SHORTCUTS: { to: string; title: MessageKey; help: MessageKey }[] = [
     help: 'dashboard.shortcuts.contactsHelp',
   },
   { to: '/pods', title: 'dashboard.shortcuts.pods', help: 'dashboard.shortcuts.podsHelp' },
+  // The outbox has no entry in the spec's navigation bar; it is reached from here, a program's
+  // Deliveries panel and a contact's page.
+  {
+    to: '/messages',
+    title: 'dashboard.shortcuts.messages',
+    help: 'dashboard.shortcuts.messagesHelp',
+  },
 ];
 
-/** /dashboard: the greeting, the 'Send Test MMS' button and shortcuts to the four areas. */
+/** /dashboard: the greeting, the 'Send Test MMS' button and shortcuts to the five areas. */
 export default function DashboardPage() {
   const t = useMessages();
   const { identity } = useGetIdentity();
@@ -52,7 +59,7 @@ export default function DashboardPage() {
       <Box
         sx={{
           display: 'grid',
-          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' },
+          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(5, 1fr)' },
           gap: 2,
           mb: 3,
         }}

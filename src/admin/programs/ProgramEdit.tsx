@@ -11,6 +11,7 @@ import { successState } from '../lists/SuccessBanner';
 import { ProgramForm } from './form/ProgramForm';
 import { programToFormValues } from './form/programFormValues';
 import { saveErrorMessage } from './form/saveError';
+import { DeliveriesPanel } from './DeliveriesPanel';
 import { ProgramStatusActions, usePauseResume } from './ProgramStatusActions';
 
 /** The newer of the loaded program and the one a pause or resume returned. */
@@ -44,21 +45,24 @@ function ProgramEditView({
     );
   }
   return (
-    <ProgramForm
-      mode="edit"
-      values={values}
-      program={program}
-      error={error}
-      onErrorChange={onErrorChange}
-      headerAction={
-        <ProgramStatusActions
-          program={program}
-          run={pauseResume.run}
-          isPending={pauseResume.isPending}
-        />
-      }
-      notices={pauseResume.banners}
-    />
+    <>
+      <ProgramForm
+        mode="edit"
+        values={values}
+        program={program}
+        error={error}
+        onErrorChange={onErrorChange}
+        headerAction={
+          <ProgramStatusActions
+            program={program}
+            run={pauseResume.run}
+            isPending={pauseResume.isPending}
+          />
+        }
+        notices={pauseResume.banners}
+      />
+      <DeliveriesPanel program={program} />
+    </>
   );
 }
 

@@ -9,6 +9,7 @@ import { forgotPassword, sendWelcomeEmail, setPassword, verifyEmail } from './ac
 import { createPodFromContacts, exportContactsCsv } from './contactsApi';
 import { httpClient } from './httpClient';
 import { listQuery } from './listQuery';
+import { getProgramDeliveries, retryMessage } from './messagesApi';
 import { addPodMembers, getPod, getPodMembers, removePodMember, updatePod } from './podsApi';
 import { pauseProgram, resumeProgram } from './programsApi';
 import { uploadMedia } from './mediaUpload';
@@ -23,7 +24,11 @@ export const RESOURCE_KEYS: Record<string, { list: string; one: string }> = {
   products: { list: 'data', one: 'data' },
   contacts: { list: 'contacts', one: 'contact' },
   pods: { list: 'pods', one: 'pod' },
+  messages: { list: 'messages', one: 'message' },
 };
+
+/** Lists that take an `ids` filter; for the others getMany loads each record by its id. */
+const LISTS_BY_IDS = new Set(['contacts']);
 
 type ApiRecord = Record<string, unknown> & { id?: Identifier; _id?: Identifier };
 
@@ -60,6 +65,13 @@ const baseDataProvider: DataProvider = {
   },
 
   async getMany<R extends RaRecord>(resource: string, { ids }: { ids: Identifier[] }) {
+    if (!LISTS_BY_IDS.has(resource)) {
+      // A reference input showing a chosen program (a messages filter) needs that one program.
+      const records = await Promise.all(
+        ids.map((id) => baseDataProvider.getOne<R>(resource, { id })),
+      );
+      return { data: records.map(({ data }) => data) };
+    }
     const { data } = await getList<R>(resource, {
       pagination: { page: 1, perPage: ids.length },
       filter: { ids },
@@ -130,6 +142,8 @@ export const dataProvider = {
   removePodMember,
   pauseProgram,
   resumeProgram,
+  getProgramDeliveries,
+  retryMessage,
   verifyEmail,
   setPassword,
   forgotPassword,

@@ -1,0 +1,46 @@
+import { Chip, Tooltip } from '@mui/material';
+import type { MessageStatus } from '../../shared/delivery';
+import { useMessages } from '../i18n';
+
+/**
+ * Green only for what the carrier confirmed, blue for what is under way or with the provider,
+ * red for what did not reach the phone, amber for what needs a look, grey for what was not sent.
+ */
+const STATUS_COLORS = {
+  queued: 'default',
+  sending: 'info',
+  unknown: 'warning',
+  sent: 'info',
+  delivered: 'success',
+  undelivered: 'error',
+  failed: 'error',
+  expired: 'warning',
+  canceled: 'default',
+  skipped: 'default',
+} as const satisfies Record<MessageStatus, string>;
+
+/**
+ * A message's status in words, with what it means on hover or focus. Inside a link the chip is not
+ * focusable itself (`focusable={false}`): the link is.
+ */
+export function MessageStatusChip({
+  status,
+  focusable = true,
+}: {
+  status: MessageStatus;
+  focusable?: boolean;
+}) {
+  const t = useMessages();
+  return (
+    // describeChild: the chip keeps its word as its name; the explanation describes it.
+    <Tooltip title={t(`delivery.statusHelp.${status}`)} describeChild>
+      <Chip
+        size="small"
+        tabIndex={focusable ? 0 : undefined}
+        color={STATUS_COLORS[status]}
+        variant={status === 'delivered' ? 'filled' : 'outlined'}
+        label={t(`delivery.statuses.${status}`)}
+      />
+    </Tooltip>
+  );
+}

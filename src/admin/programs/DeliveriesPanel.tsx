@@ -1,0 +1,205 @@
+import {
+  Box,
+  Card,
+  CardContent,
+  CircularProgress,
+  Link,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useDataProvider } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import { TIMINGS } from '../../shared/constants';
+import { MESSAGE_STATUSES, type MessageStatus } from '../../shared/delivery';
+import { messages } from '../../shared/messages';
+import { conclusionDay } from '../../shared/product';
+import type { Program } from '../../shared/program';
+import type { ApiDeliveryDay, ApiProgramDeliveries } from '../../shared/types';
+import { useMessages } from '../i18n';
+import { ErrorBanner } from '../lists/ErrorBanner';
+import { recordErrorMessage } from '../lists/listErrors';
+import { errorText } from '../messages/messageText';
+import { messagesListPath } from '../messages/messagePaths';
+import type { TidingsDataProvider } from '../providers/dataProvider';
+import { formatSendAt } from './scheduleFormat';
+
+type Translate = ReturnType<typeof useMessages>;
+
+/** 'Pre-message (Day 0)', 'Day 3', 'Conclusion (Day 8)', as the product editor names its days. */
+function dayTitle(t: Translate, day: number, productDays: number | null): string {
+  if (day === 0) return t('products.dayTitles.pre');
+  if (productDays !== null && day === conclusionDay(productDays)) {
+    return t('products.dayTitles.conclusion', { n: day });
+  }
+  return t('products.dayTitles.day', { n: day });
+}
+
+/** The statuses some day has messages in, in the order of a message's life. */
+const shownStatuses = (days: readonly ApiDeliveryDay[]): MessageStatus[] =>
+  MESSAGE_STATUSES.filter((status) => days.some((day) => day[status] > 0));
+
+function DayRows({
+  program,
+  day,
+  statuses,
+}: {
+  program: Program;
+  day: ApiDeliveryDay;
+  statuses: readonly MessageStatus[];
+}) {
+  const t = useMessages();
+  const title = dayTitle(t, day.day, program.productDays);
+  const { date, time } = formatSendAt(new Date(day.sendAt), program.timeZone);
+  return (
+    <>
+      <TableRow>
+        <TableCell component="th" scope="row">
+          {title}
+        </TableCell>
+        <TableCell>{`${date}, ${time}`}</TableCell>
+        {statuses.map((status) => (
+          <TableCell key={status} align="right">
+            {day[status] > 0 ? (
+              <Link
+                component={RouterLink}
+                to={messagesListPath({ programId: program.id, day: day.day, status: [status] })}
+                aria-label={`${t(`delivery.statuses.${status}`)}: ${day[status]}`}
+              >
+                {day[status]}
+              </Link>
+            ) : (
+              <Typography component="span" variant="body2" color="text.disabled">
+                0
+              </Typography>
+            )}
+          </TableCell>
+        ))}
+      </TableRow>
+      {day.failures.length > 0 && (
+        <TableRow>
+          <TableCell />
+          <TableCell colSpan={statuses.length + 1}>
+            <Typography variant="body2" color="text.secondary" component="div">
+              {t('delivery.panel.failures')}
+            </Typography>
+            <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+              {day.failures.map((failure) => (
+                <li key={`${failure.errorCode}-${failure.errorMessage}`}>
+                  <Typography variant="body2" component="span">
+                    {t('delivery.panel.failure', {
+                      reason: errorText(failure) ?? t('delivery.panel.noReason'),
+                      count: failure.count,
+                    })}
+                  </Typography>
+                </li>
+              ))}
+            </Box>
+          </TableCell>
+        </TableRow>
+      )}
+    </>
+  );
+}
+
+function DeliveriesTable({
+  program,
+  deliveries,
+}: {
+  program: Program;
+  deliveries: ApiProgramDeliveries;
+}) {
+  const t = useMessages();
+  if (deliveries.days.length === 0) {
+    return <Typography color="text.secondary">{t('delivery.panel.empty')}</Typography>;
+  }
+  const statuses = shownStatuses(deliveries.days);
+  return (
+    <TableContainer>
+      <Table size="small" aria-label={t('delivery.panel.title')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('delivery.panel.day')}</TableCell>
+            <TableCell>{t('delivery.panel.sendAt')}</TableCell>
+            {statuses.map((status) => (
+              <TableCell key={status} align="right">
+                {t(`delivery.statuses.${status}`)}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {deliveries.days.map((day) => (
+            <DayRows key={day.day} program={program} day={day} statuses={statuses} />
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+/**
+ * The program's messages day by day: when each day goes out (the program's clock), how many of
+ * its messages are in each status, each count opening those messages, and why some failed. While
+ * the program runs, the counts refresh themselves.
+ */
+export function DeliveriesPanel({ program }: { program: Program }) {
+  const t = useMessages();
+  const dataProvider = useDataProvider<TidingsDataProvider>();
+  const { data, error, isPending } = useQuery({
+    queryKey: ['programs', 'deliveries', program.id],
+    queryFn: () => dataProvider.getProgramDeliveries(program.id),
+    refetchInterval: program.status === 'running' ? TIMINGS.deliveriesRefreshMs : false,
+    retry: false,
+  });
+  return (
+    <Card
+      variant="outlined"
+      component="section"
+      aria-label={t('delivery.panel.title')}
+      sx={{ mt: 3 }}
+    >
+      <CardContent>
+        <Box
+          sx={{
+            display: 'flex',
+            alignItems: 'baseline',
+            justifyContent: 'space-between',
+            flexWrap: 'wrap',
+            gap: 1,
+            mb: 1,
+          }}
+        >
+          <Typography variant="h6" component="h2">
+            {t('delivery.panel.title')}
+          </Typography>
+          <Link component={RouterLink} to={messagesListPath({ programId: program.id })}>
+            {t('delivery.panel.allMessages')}
+          </Link>
+        </Box>
+        {isPending ? (
+          <CircularProgress size={24} aria-label={t('app.loading')} />
+        ) : error ? (
+          <ErrorBanner
+            message={recordErrorMessage(error, {
+              fetch: messages.delivery.panel.loadFailed,
+              load: messages.delivery.panel.loadFailed,
+            })}
+          />
+        ) : (
+          <>
+            <Typography sx={{ mb: 2 }}>
+              {t('delivery.panel.recipients', { smart_count: data.recipients })}
+            </Typography>
+            <DeliveriesTable program={program} deliveries={data} />
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

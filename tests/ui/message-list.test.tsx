@@ -1,0 +1,190 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { HttpError } from 'react-admin';
+import { describe, expect, it } from 'vitest';
+import { MESSAGE_STATUSES } from '../../src/shared/delivery';
+import { messages } from '../../src/shared/messages';
+import { renderSignedIn } from './products-helpers';
+import { ids } from './programs-helpers';
+import { apiMessage, failedMessage, lastMessagesQuery, messagesProvider } from './messages-helpers';
+
+const t = messages.delivery;
+const path = () => screen.getByTestId('path').textContent;
+const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
+const listPath = (filter: Record<string, unknown>) =>
+  `/messages?filter=${encodeURIComponent(JSON.stringify(filter))}`;
+
+async function choose(label: string, option: string) {
+  fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
+  fireEvent.click(await screen.findByRole('option', { name: option }));
+}
+
+describe('/messages', () => {
+  it('lists the messages newest first, with recipient, program, status and error', async () => {
+    const dataProvider = messagesProvider();
+    renderSignedIn('/messages', dataProvider);
+    expect(await screen.findByText('Showing 2 of 2 messages')).toBeInTheDocument();
+    const delivered = rowOf('Grace Hopper');
+    expect(within(delivered).getByText('+15555550101')).toBeInTheDocument();
+    expect(within(delivered).getByText('Spring Walks')).toBeInTheDocument();
+    expect(within(delivered).getByText(t.statuses.delivered)).toBeInTheDocument();
+    const failed = rowOf('Alan Turing');
+    expect(within(failed).getByText(t.statuses.failed)).toBeInTheDocument();
+    expect(within(failed).getByText("21211: Invalid 'To' Phone Number")).toBeInTheDocument();
+    expect(lastMessagesQuery(dataProvider)).toMatchObject({
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'createdAt', order: 'DESC' },
+      filter: {},
+    });
+  });
+
+  it('names every status in words and explains it in a tooltip', async () => {
+    const rows = MESSAGE_STATUSES.map((status, i) =>
+      apiMessage({ _id: `s${i}`, id: `s${i}`, status, contactName: `Contact ${status}` }),
+    );
+    renderSignedIn('/messages', messagesProvider({ rows }));
+    await screen.findByText('Showing 10 of 10 messages');
+    for (const status of MESSAGE_STATUSES) {
+      const chip = within(rowOf(`Contact ${status}`)).getByText(t.statuses[status]);
+      expect(chip.closest('.MuiChip-root')).toHaveAttribute('title', t.statusHelp[status]);
+    }
+  });
+
+  it("says 'Sent' only for a message the provider took, 'Delivered' only when it said so", async () => {
+    const rows = [
+      apiMessage({ _id: 'a', id: 'a', status: 'sending', contactName: 'In flight' }),
+      apiMessage({ _id: 'b', id: 'b', status: 'sent', contactName: 'Accepted' }),
+    ];
+    renderSignedIn('/messages', messagesProvider({ rows }));
+    await screen.findByText('Showing 2 of 2 messages');
+    expect(within(rowOf('In flight')).queryByText(t.statuses.sent)).not.toBeInTheDocument();
+    expect(within(rowOf('Accepted')).getByText(t.statuses.sent)).toBeInTheDocument();
+    expect(within(rowOf('Accepted')).queryByText(t.statuses.delivered)).not.toBeInTheDocument();
+  });
+
+  it('shows no count and no rows while the page loads', async () => {
+    const dataProvider = messagesProvider();
+    let answer: (value: { data: unknown[]; total: number }) => void = () => undefined;
+    dataProvider.getList.mockImplementation(
+      (resource) =>
+        new Promise((resolve) => {
+          if (resource === 'messages') answer = resolve as typeof answer;
+          else resolve({ data: [], total: 0 });
+        }) as never,
+    );
+    renderSignedIn('/messages', dataProvider);
+    expect(await screen.findByRole('heading', { name: t.title })).toBeInTheDocument();
+    await waitFor(() => expect(lastMessagesQuery(dataProvider)).toBeDefined());
+    expect(screen.queryByText(/^Showing/)).not.toBeInTheDocument();
+    answer({ data: [failedMessage], total: 1 });
+    expect(await screen.findByText('Showing 1 of 1 messages')).toBeInTheDocument();
+  });
+
+  it('has an empty state', async () => {
+    renderSignedIn('/messages', messagesProvider({ rows: [] }));
+    expect(await screen.findByText(messages.lists.empty.messages)).toBeInTheDocument();
+  });
+
+  it('says when no message matches the filters', async () => {
+    renderSignedIn(listPath({ kind: 'test' }), messagesProvider({ rows: [] }));
+    expect(await screen.findByText(messages.lists.empty.messagesFiltered)).toBeInTheDocument();
+  });
+
+  it('shows a failed load with Try Again', async () => {
+    const dataProvider = messagesProvider();
+    const answer = dataProvider.getList.getMockImplementation()!;
+    let failed = false;
+    dataProvider.getList.mockImplementation(async (resource, params) => {
+      if (resource !== 'messages' || failed) return answer(resource, params);
+      failed = true;
+      throw new HttpError('Bad Gateway', 502, {});
+    });
+    renderSignedIn('/messages', dataProvider);
+    expect(await screen.findByText(messages.lists.fetchFailed.messages)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: messages.app.tryAgain }));
+    expect(await screen.findByText('Showing 2 of 2 messages')).toBeInTheDocument();
+  });
+
+  it('takes its filters from the address, as the Deliveries panel links give them', async () => {
+    const dataProvider = messagesProvider();
+    renderSignedIn(
+      listPath({ programId: ids.program, day: 1, status: ['failed', 'undelivered'] }),
+      dataProvider,
+    );
+    await screen.findByText('Showing 2 of 2 messages');
+    expect(lastMessagesQuery(dataProvider).filter).toEqual({
+      programId: ids.program,
+      day: 1,
+      status: ['failed', 'undelivered'],
+    });
+    // The program filter names the program, not its id.
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: t.fields.program })).toHaveValue('Spring Walks'),
+    );
+  });
+
+  it('sends the status, kind, day and date filters to the server', async () => {
+    const dataProvider = messagesProvider();
+    renderSignedIn('/messages', dataProvider);
+    await screen.findByText('Showing 2 of 2 messages');
+
+    await choose(t.fields.status, t.statuses.failed);
+    await waitFor(() =>
+      expect(lastMessagesQuery(dataProvider).filter).toEqual({ status: ['failed'] }),
+    );
+    fireEvent.click(await screen.findByRole('option', { name: t.statuses.unknown }));
+    await waitFor(() =>
+      expect(lastMessagesQuery(dataProvider).filter).toEqual({ status: ['failed', 'unknown'] }),
+    );
+    fireEvent.keyDown(screen.getByRole('listbox'), { key: 'Escape' });
+
+    await choose(t.fields.kind, t.kinds.program);
+    await waitFor(() =>
+      expect(lastMessagesQuery(dataProvider).filter).toMatchObject({ kind: 'program' }),
+    );
+
+    fireEvent.change(screen.getByRole('spinbutton', { name: t.fields.day }), {
+      target: { value: '2' },
+    });
+    await waitFor(() => expect(lastMessagesQuery(dataProvider).filter).toMatchObject({ day: 2 }));
+
+    fireEvent.change(screen.getByLabelText(t.fields.from), { target: { value: '2027-03-01' } });
+    fireEvent.change(screen.getByLabelText(t.fields.to), { target: { value: '2027-03-31' } });
+    await waitFor(() =>
+      expect(lastMessagesQuery(dataProvider).filter).toEqual({
+        status: ['failed', 'unknown'],
+        kind: 'program',
+        day: 2,
+        from: '2027-03-01',
+        to: '2027-03-31',
+      }),
+    );
+  });
+
+  it('sorts on the server', async () => {
+    const dataProvider = messagesProvider();
+    renderSignedIn('/messages', dataProvider);
+    await screen.findByText('Showing 2 of 2 messages');
+    fireEvent.click(screen.getByRole('button', { name: /sort by due/i }));
+    await waitFor(() =>
+      expect(lastMessagesQuery(dataProvider).sort).toEqual({ field: 'sendAfter', order: 'ASC' }),
+    );
+  });
+
+  it('is reached from the dashboard; the navigation bar keeps the entries of the spec', async () => {
+    renderSignedIn('/dashboard', messagesProvider());
+    const shortcut = await screen.findByRole('link', {
+      name: new RegExp(messages.dashboard.shortcuts.messages),
+    });
+    expect(shortcut).toHaveAttribute('href', '/messages');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).queryByRole('link', { name: t.title })).not.toBeInTheDocument();
+    fireEvent.click(shortcut);
+    expect(await screen.findByRole('heading', { name: t.title })).toBeInTheDocument();
+  });
+
+  it('opens a message from its row', async () => {
+    renderSignedIn('/messages', messagesProvider());
+    fireEvent.click(await screen.findByText('Alan Turing'));
+    await waitFor(() => expect(path()).toBe('/messages/m2'));
+  });
+});

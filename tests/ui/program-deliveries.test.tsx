@@ -1,0 +1,180 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { HttpError } from 'react-admin';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TIMINGS } from '../../src/shared/constants';
+import { messages } from '../../src/shared/messages';
+import type { Program } from '../../src/shared/program';
+import type { ApiDeliveryDay, ApiProgramDeliveries } from '../../src/shared/types';
+import { renderSignedIn } from './products-helpers';
+import { ids, program, programsProvider } from './programs-helpers';
+
+const t = messages.delivery;
+
+const day = (
+  overrides: Partial<ApiDeliveryDay> & { day: number; sendAt: string },
+): ApiDeliveryDay => ({
+  queued: 0,
+  sending: 0,
+  unknown: 0,
+  sent: 0,
+  delivered: 0,
+  undelivered: 0,
+  failed: 0,
+  expired: 0,
+  canceled: 0,
+  skipped: 0,
+  failures: [],
+  ...overrides,
+});
+
+// Spring Walks: two days in New York at 9:00, from 3/13/27 (the day before the DST change).
+const deliveries: ApiProgramDeliveries = {
+  recipients: 3,
+  days: [
+    day({ day: 0, sendAt: '2027-03-13T14:00:00.000Z', delivered: 3 }),
+    day({
+      day: 1,
+      sendAt: '2027-03-14T13:00:00.000Z',
+      delivered: 1,
+      sent: 1,
+      failed: 1,
+      failures: [{ errorCode: '21211', errorMessage: "Invalid 'To' Phone Number", count: 1 }],
+    }),
+    day({ day: 2, sendAt: '2027-03-15T13:00:00.000Z', queued: 3 }),
+  ],
+};
+
+function render(stored: Program = program(), answer: ApiProgramDeliveries = deliveries) {
+  const dataProvider = {
+    ...programsProvider(stored),
+    getProgramDeliveries: vi.fn(async (_id: string) => answer),
+  };
+  renderSignedIn(`/programs/${stored.id}`, dataProvider);
+  return dataProvider;
+}
+
+const panel = () => screen.findByRole('region', { name: t.panel.title });
+/** The panel once its counts are in. */
+async function loadedPanel() {
+  const region = await panel();
+  await within(region).findByRole('table', { name: t.panel.title });
+  return region;
+}
+const rowOf = (region: HTMLElement, title: string) =>
+  within(region).getByRole('rowheader', { name: title }).closest('tr') as HTMLElement;
+const filterOf = (link: HTMLElement) =>
+  JSON.parse(
+    new URL(link.getAttribute('href')!, 'http://x').searchParams.get('filter')!,
+  ) as unknown;
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("the program's Deliveries panel", () => {
+  it('counts each day by status, at its local date and time, with how many will receive the next', async () => {
+    const dataProvider = render();
+    const region = await panel();
+    expect(
+      await within(region).findByText('3 participants will receive the next message'),
+    ).toBeInTheDocument();
+    expect(dataProvider.getProgramDeliveries).toHaveBeenCalledWith(ids.program);
+
+    const pre = rowOf(region, 'Pre-message (Day 0)');
+    expect(within(pre).getByText('3/13/27, 9:00 AM')).toBeInTheDocument();
+    const first = rowOf(region, 'Day 1');
+    // After the change to daylight time, still 9:00 in New York.
+    expect(within(first).getByText('3/14/27, 9:00 AM')).toBeInTheDocument();
+    const last = rowOf(region, 'Day 2');
+    expect(within(last).getByRole('link', { name: `${t.statuses.queued}: 3` })).toBeInTheDocument();
+
+    // Only statuses some day has get a column.
+    const headers = within(region)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
+    expect(headers).toEqual([
+      t.panel.day,
+      t.panel.sendAt,
+      t.statuses.queued,
+      t.statuses.sent,
+      t.statuses.delivered,
+      t.statuses.failed,
+    ]);
+  });
+
+  it('links each count to the messages of that program, day and status', async () => {
+    render();
+    const region = await loadedPanel();
+    const first = rowOf(region, 'Day 1');
+    const failed = within(first).getByRole('link', { name: `${t.statuses.failed}: 1` });
+    expect(failed.getAttribute('href')).toMatch(/^\/messages\?filter=/);
+    expect(filterOf(failed)).toEqual({ programId: ids.program, day: 1, status: ['failed'] });
+    const sent = within(first).getByRole('link', { name: `${t.statuses.sent}: 1` });
+    expect(filterOf(sent)).toEqual({ programId: ids.program, day: 1, status: ['sent'] });
+    // A zero is not a link.
+    expect(
+      within(first).queryByRole('link', { name: `${t.statuses.queued}: 0` }),
+    ).not.toBeInTheDocument();
+    expect(filterOf(within(region).getByRole('link', { name: t.panel.allMessages }))).toEqual({
+      programId: ids.program,
+    });
+  });
+
+  it("lists a day's failures with their error text", async () => {
+    render();
+    const region = await loadedPanel();
+    expect(within(region).getByText("21211: Invalid 'To' Phone Number (1)")).toBeInTheDocument();
+  });
+
+  it('says when nothing is planned yet', async () => {
+    render(program(), { days: [], recipients: 1 });
+    const region = await panel();
+    expect(await within(region).findByText(t.panel.empty)).toBeInTheDocument();
+    expect(
+      within(region).getByText('1 participant will receive the next message'),
+    ).toBeInTheDocument();
+  });
+
+  it('says so while it loads', async () => {
+    const dataProvider = render();
+    dataProvider.getProgramDeliveries.mockImplementation(() => new Promise(() => undefined));
+    const region = await panel();
+    expect(within(region).getByRole('progressbar')).toBeInTheDocument();
+  });
+
+  it("shows the server's error when the counts cannot be loaded", async () => {
+    const dataProvider = {
+      ...programsProvider(program()),
+      getProgramDeliveries: vi.fn(async () => {
+        throw new HttpError('Forbidden', 403, { error: 'Not allowed' });
+      }),
+    };
+    renderSignedIn(`/programs/${ids.program}`, dataProvider);
+    const region = await panel();
+    expect(await within(region).findByText('Not allowed')).toBeInTheDocument();
+  });
+
+  it('refreshes itself every few seconds while the program runs', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const dataProvider = render();
+    await panel();
+    await waitFor(() => expect(dataProvider.getProgramDeliveries).toHaveBeenCalledTimes(1));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(TIMINGS.deliveriesRefreshMs);
+    });
+    await waitFor(() => expect(dataProvider.getProgramDeliveries).toHaveBeenCalledTimes(2));
+  });
+
+  it('does not refresh a paused program', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const dataProvider = render(
+      program({ status: 'paused', pausedAt: '2027-03-14T18:00:00.000Z' }),
+    );
+    await panel();
+    await waitFor(() => expect(dataProvider.getProgramDeliveries).toHaveBeenCalledTimes(1));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(TIMINGS.deliveriesRefreshMs * 2);
+    });
+    expect(dataProvider.getProgramDeliveries).toHaveBeenCalledTimes(1);
+  });
+});
