@@ -107,4 +107,6 @@ export const PLANNER_LIMITS = {
   leadMs: 2 * 60 * 1000,
   /** Recipients written per statement (and transaction) when a day is planned. */
   batchSize: 5_000,
+  /** A tick that wrote at least this many rows refreshes the outbox's statistics. */
+  analyzeAfterRows: 1_000,
 } as const;

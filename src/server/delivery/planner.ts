@@ -168,6 +168,8 @@ interface DayPlan {
   expiresAt: Date;
   timeZone: string;
   errorMessage: string | null;
+  /** A re-check of a planned day: only recipients without a row are looked at. */
+  onlyMissing: boolean;
 }
 
 /**
@@ -181,10 +183,18 @@ async function writeBatch(tx: Tx, plan: DayPlan, after: string, batchSize: numbe
     plan.day,
     plan.sendAt,
   );
+  // A day planned for the first time has no rows to skip (ON CONFLICT covers a race); only a
+  // re-check looks for the recipients without one, when the outbox's statistics are fresh.
   const batch = tx
     .select({ contactId: recipients.contactId, phone: recipients.phone })
     .from(recipients)
-    .where(and(gt(recipients.contactId, after), joinedBy, notExists(hasRow)))
+    .where(
+      and(
+        gt(recipients.contactId, after),
+        joinedBy,
+        plan.onlyMissing ? notExists(hasRow) : undefined,
+      ),
+    )
     .orderBy(recipients.contactId)
     .limit(batchSize);
   const at = timestamp(now);
@@ -233,13 +243,14 @@ export function createPlanner(options: PlannerOptions): Planner {
   const clock = options.now ?? (() => new Date());
   const leadMs = options.leadMs ?? PLANNER_LIMITS.leadMs;
   const batchSize = options.batchSize ?? PLANNER_LIMITS.batchSize;
+  const { analyzeAfterRows } = PLANNER_LIMITS;
   const tooLate = formatMessage(messages.delivery.tooLate, { cutoff: formatDuration(cutoffMs) });
 
   /**
    * Writes the day's rows in batches. Returns how many, or null when the program was paused or
    * edited meanwhile (the next tick plans it as it is then).
    */
-  async function planDay(program: Candidate, day: number, now: Date) {
+  async function planDay(program: Candidate, day: number, now: Date, onlyMissing: boolean) {
     const { sendAt } = sendTimeOfDay(program.schedule, day);
     const late = now.getTime() >= sendAt.getTime() + cutoffMs;
     const plan: DayPlan = {
@@ -251,6 +262,7 @@ export function createPlanner(options: PlannerOptions): Planner {
       expiresAt: new Date(sendAt.getTime() + cutoffMs),
       timeZone: program.schedule.timeZone,
       errorMessage: late ? tooLate : null,
+      onlyMissing,
     };
     let written = 0;
     for (let after = FIRST_ID; ; ) {
@@ -304,7 +316,7 @@ export function createPlanner(options: PlannerOptions): Planner {
   async function planProgram(program: Candidate, now: Date, result: PlanResult) {
     const due = lastDayDue(program.schedule, new Date(now.getTime() + leadMs));
     if (due < 0) return;
-    const days = daysToPlan(program, due, now);
+    const days = daysToPlan(program, due, now).map((day) => ({ day, onlyMissing: false }));
     const dueSendAt = sendTimeOfDay(program.schedule, due).sendAt;
     // The planned day is looked at again for newcomers until its cutoff.
     if (
@@ -314,10 +326,10 @@ export function createPlanner(options: PlannerOptions): Planner {
       !outsideProgram(program, dueSendAt) &&
       (await hasMissing(program, due))
     ) {
-      days.push(due);
+      days.push({ day: due, onlyMissing: true });
     }
-    for (const day of days) {
-      const outcome = await planDay(program, day, now);
+    for (const { day, onlyMissing } of days) {
+      const outcome = await planDay(program, day, now, onlyMissing);
       if (!outcome) return;
       result[outcome.status === 'queued' ? 'planned' : 'expired'] += outcome.written;
     }
@@ -346,6 +358,13 @@ export function createPlanner(options: PlannerOptions): Planner {
           if (!options.onError) throw error;
           options.onError(error, program.id);
         }
+      }
+      // The re-check's anti-join is planned from the outbox's statistics: after a large day, bring
+      // them up to date rather than wait for autovacuum (which PGlite does not have). With
+      // statistics that still say the day has no rows, PostgreSQL picks a nested loop that
+      // compares every recipient with every row.
+      if (result.planned + result.expired >= analyzeAfterRows) {
+        await db.execute(sql`analyze outbound_messages`);
       }
       return result;
     },
