@@ -140,9 +140,9 @@ async function seed() {
       updatedAt: BEFORE_START,
     })
     .returning();
-  await db.insert(programPods).values(
-    [podA, podB, closed].map((p) => ({ programId: program!.id, podId: p.id })),
-  );
+  await db
+    .insert(programPods)
+    .values([podA, podB, closed].map((p) => ({ programId: program!.id, podId: p.id })));
 
   const alice = await contact('Alice');
   const bob = await contact('Bob');
@@ -224,7 +224,11 @@ describe('the planner', () => {
       [0, 1, 2, 3, 4].flatMap((day) => [`Alice:${day}`, `Bob:${day}`, `Carol:${day}`]),
     );
     for (const row of all) {
-      expect(row).toMatchObject({ kind: 'program', status: 'queued', timeZone: 'America/New_York' });
+      expect(row).toMatchObject({
+        kind: 'program',
+        status: 'queued',
+        timeZone: 'America/New_York',
+      });
       expect(row.sendAfter.toISOString()).toBe(SEND_AT_UTC[row.day!]);
       expect(row.expiresAt!.getTime()).toBe(row.sendAfter.getTime() + CUTOFF_MS);
       expect(await eventsOf(row.id)).toEqual([
@@ -379,10 +383,7 @@ describe('the planner', () => {
     const [counts] = await db
       .select({ rows: sql<number>`count(*)::integer`, events: sql<number>`count(e.id)::integer` })
       .from(outboundMessages)
-      .leftJoin(
-        sql`${outboundMessageEvents} e`,
-        sql`e.message_id = ${outboundMessages.id}`,
-      )
+      .leftJoin(sql`${outboundMessageEvents} e`, sql`e.message_id = ${outboundMessages.id}`)
       .where(and(eq(outboundMessages.day, 0)));
     expect(counts).toEqual({ rows: 123, events: 123 });
   });

@@ -109,22 +109,20 @@ async function candidates(db: Db, now: Date, leadMs: number, cutoffMs: number) {
         ]),
       ),
     );
-  return rows.map(
-    (row): Candidate => ({
-      id: row.id,
-      productId: row.productId!,
-      schedule: {
-        startDate: row.startDate!,
-        sendTime: row.sendTime,
-        timeZone: row.timeZone,
-        days: row.days,
-      },
-      createdAt: row.createdAt,
-      resumedAt: row.resumedAt,
-      updatedAt: row.updatedAt,
-      plannedDay: row.plannedDay,
-    }),
-  );
+  return rows.map((row): Candidate => ({
+    id: row.id,
+    productId: row.productId!,
+    schedule: {
+      startDate: row.startDate!,
+      sendTime: row.sendTime,
+      timeZone: row.timeZone,
+      days: row.days,
+    },
+    createdAt: row.createdAt,
+    resumedAt: row.resumedAt,
+    updatedAt: row.updatedAt,
+    plannedDay: row.plannedDay,
+  }));
 }
 
 /** The product's message for the day, with its media's stored name. */
@@ -265,7 +263,7 @@ export function createPlanner(options: PlannerOptions): Planner {
       onlyMissing,
     };
     let written = 0;
-    for (let after = FIRST_ID; ; ) {
+    for (let after = FIRST_ID; ;) {
       const batch = await db.transaction(async (tx) =>
         (await unchanged(tx, program)) ? writeBatch(tx, plan, after, batchSize, now) : null,
       );
