@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, notExists, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, notExists, sql } from 'drizzle-orm';
 import { PLANNER_LIMITS, type MessageStatus } from '../../shared/delivery';
 import { formatDuration, formatMessage } from '../../shared/format';
 import { messages } from '../../shared/messages';
@@ -171,10 +171,43 @@ interface DayPlan {
 }
 
 /**
- * One batch: the next `batchSize` recipients after `after` (contact id order) without a row get
- * one, and each new row its first event. Returns where the batch ended and what it wrote.
+ * Where the day's batches end: every `batchSize`-th recipient in contact id order, found with one
+ * pass over the audience, so each batch reads only its own range of contacts instead of all the
+ * recipients after the previous one.
  */
-async function writeBatch(tx: Tx, plan: DayPlan, after: string, batchSize: number, now: Date) {
+async function batchBounds(db: Db, plan: DayPlan, batchSize: number): Promise<string[]> {
+  const { recipients, hasRow, joinedBy } = missingRecipients(
+    db,
+    plan.programId,
+    plan.day,
+    plan.sendAt,
+  );
+  const ordered = db
+    .select({
+      contactId: recipients.contactId,
+      position: sql<number>`row_number() over (order by ${recipients.contactId})`.as('position'),
+    })
+    .from(recipients)
+    .where(and(joinedBy, plan.onlyMissing ? notExists(hasRow) : undefined))
+    .as('ordered');
+  const rows = await db
+    .select({ contactId: sql<string>`${ordered.contactId}::text` })
+    .from(ordered)
+    .where(sql`${ordered.position} % ${batchSize} = 0`)
+    .orderBy(ordered.contactId);
+  return rows.map((row) => row.contactId);
+}
+
+/**
+ * One batch: the recipients in the range (contact ids after `after`, up to `upTo`) without a row
+ * get one, and each new row its first event. Returns how many rows it wrote.
+ */
+async function writeBatch(
+  tx: Tx,
+  plan: DayPlan,
+  range: { after: string; upTo: string | null },
+  now: Date,
+) {
   const { recipients, hasRow, joinedBy } = missingRecipients(
     tx,
     plan.programId,
@@ -188,13 +221,13 @@ async function writeBatch(tx: Tx, plan: DayPlan, after: string, batchSize: numbe
     .from(recipients)
     .where(
       and(
-        gt(recipients.contactId, after),
+        gt(recipients.contactId, range.after),
+        range.upTo === null ? undefined : lte(recipients.contactId, range.upTo),
         joinedBy,
         plan.onlyMissing ? notExists(hasRow) : undefined,
       ),
     )
-    .orderBy(recipients.contactId)
-    .limit(batchSize);
+    .orderBy(recipients.contactId);
   const at = timestamp(now);
   const result = await tx.execute(sql`
     with batch (contact_id, phone) as (${batch}),
@@ -213,15 +246,10 @@ async function writeBatch(tx: Tx, plan: DayPlan, after: string, batchSize: numbe
       insert into outbound_message_events (message_id, status, source, error_message, at)
       select id, ${plan.status}, 'planner', ${plan.errorMessage}, ${at} from inserted
     )
-    select (select count(*) from batch)::integer as scanned,
-      (select contact_id from batch order by contact_id desc limit 1)::text as last,
-      (select count(*) from inserted)::integer as written`);
+    select count(*)::integer as written from inserted`);
   // Both drivers (node-postgres, PGlite) answer with the rows in `rows`.
-  const { rows } = result as unknown as {
-    rows: { scanned: number; last: string | null; written: number }[];
-  };
-  const [row] = rows;
-  return row!;
+  const { rows } = result as unknown as { rows: { written: number }[] };
+  return rows[0]!.written;
 }
 
 /** Whether the program is still as it was read (not paused, not edited); locks it against both. */
@@ -262,15 +290,15 @@ export function createPlanner(options: PlannerOptions): Planner {
       errorMessage: late ? tooLate : null,
       onlyMissing,
     };
+    const bounds = await batchBounds(db, plan, batchSize);
+    const ranges = [...bounds, null].map((upTo, i) => ({ after: bounds[i - 1] ?? FIRST_ID, upTo }));
     let written = 0;
-    for (let after = FIRST_ID; ;) {
+    for (const range of ranges) {
       const batch = await db.transaction(async (tx) =>
-        (await unchanged(tx, program)) ? writeBatch(tx, plan, after, batchSize, now) : null,
+        (await unchanged(tx, program)) ? writeBatch(tx, plan, range, now) : null,
       );
-      if (!batch) return null;
-      written += batch.written;
-      if (batch.scanned < batchSize || !batch.last) break;
-      after = batch.last;
+      if (batch === null) return null;
+      written += batch;
     }
     return { status: plan.status, written };
   }
