@@ -109,3 +109,15 @@ export const DELIVERY_DEFAULTS = {
   /** Messages (segments) per second per sender; 0 means unlimited. */
   messagesPerSecond: 10,
 } as const;
+
+export const PLANNER_LIMITS = {
+  /**
+   * A day is planned this long before its send time, so its rows are waiting when the time comes
+   * and the dispatcher is on time.
+   */
+  leadMs: 2 * 60 * 1000,
+  /** Recipients written per statement (and transaction) when a day is planned. */
+  batchSize: 5_000,
+  /** A tick that wrote at least this many rows refreshes the outbox's statistics. */
+  analyzeAfterRows: 1_000,
+} as const;

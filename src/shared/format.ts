@@ -10,3 +10,20 @@ export function formatMessage(
     key in params ? String(params[key]) : whole,
   );
 }
+
+const DURATION_UNITS = [
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+  ['second', 1_000],
+] as const;
+
+/**
+ * A duration in the largest unit that states it exactly: '4 hours', '90 minutes', '1 day'. Used
+ * for settings such as DELIVERY_CUTOFF in the texts staff read.
+ */
+export function formatDuration(ms: number): string {
+  const [unit, size] = DURATION_UNITS.find(([, size]) => ms % size === 0) ?? ['millisecond', 1];
+  const count = ms / size;
+  return `${count} ${unit}${count === 1 ? '' : 's'}`;
+}

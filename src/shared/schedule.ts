@@ -219,6 +219,26 @@ export function programSchedule(schedule: ProgramSchedule): ScheduleDay[] {
 }
 
 /**
+ * The last day of the program whose send time is at or before `at` (the conclusion at most), or
+ * -1 when not even the pre-message is due. The local date of `at` is within a day of its UTC date,
+ * so the answer is found by checking the few days around that one. For a program at the ends of
+ * the calendar, far from `at`, the date alone decides.
+ */
+export function lastDayDue(schedule: ProgramSchedule, at: Date): number {
+  const start = dayNumberOf(schedule.startDate);
+  if (start === null) return -1;
+  const last = conclusionDay(schedule.days);
+  const utcDay = Math.floor(at.getTime() / DAY_MS) - start;
+  if (utcDay < -1) return -1;
+  if (utcDay > last + 1) return last;
+  // Day utcDay - 2 falls on a local date before that of `at` in every zone: it is due.
+  for (let day = Math.min(utcDay + 1, last); day >= Math.max(0, utcDay - 2); day--) {
+    if (sendTimeOfDay(schedule, day).sendAt <= at) return day;
+  }
+  return -1;
+}
+
+/**
  * Every zone's clock is within a day of UTC's (offsets run from -12 to +14 hours), so a local date
  * two days or more from UTC's today is wholly in the future, or wholly in the past, wherever it
  * is. The status rule here and its SQL twin (server/services/programs.ts) decide such dates by the

@@ -4,6 +4,7 @@ import {
   addYears,
   isLocalDate,
   isLocalTime,
+  lastDayDue,
   programSchedule,
   programStatus,
   sendTimeOfDay,
@@ -136,6 +137,40 @@ describe('a program’s schedule', () => {
       date: '2027-03-14',
       sendAt: new Date('2027-03-14T13:00:00.000Z'),
     });
+  });
+});
+
+describe('the last day due at an instant', () => {
+  const schedule = {
+    startDate: '2027-03-12',
+    sendTime: '09:00',
+    timeZone: 'America/New_York',
+    days: 2,
+  };
+  const due = (iso: string) => lastDayDue(schedule, new Date(iso));
+
+  it('is -1 before the pre-message, then each day from its send time on', () => {
+    expect(due('2027-03-12T13:59:59Z')).toBe(-1); // 8:59:59 EST
+    expect(due('2027-03-12T14:00:00Z')).toBe(0);
+    expect(due('2027-03-13T13:59:59Z')).toBe(0);
+    expect(due('2027-03-13T14:00:00Z')).toBe(1);
+  });
+
+  it('follows the local send time across the spring change (9:00 EDT is 13:00 UTC)', () => {
+    expect(due('2027-03-14T12:59:59Z')).toBe(1);
+    expect(due('2027-03-14T13:00:00Z')).toBe(2);
+  });
+
+  it('stops at the conclusion', () => {
+    expect(due('2027-03-15T13:00:00Z')).toBe(3);
+    expect(due('2028-01-01T00:00:00Z')).toBe(3);
+  });
+
+  it('works in a zone ahead of UTC, whose local date is UTC’s tomorrow', () => {
+    const tokyo = { ...schedule, timeZone: 'Asia/Tokyo', sendTime: '08:00' };
+    // 08:00 in Tokyo on 2027-03-12 is 23:00 UTC on 2027-03-11.
+    expect(lastDayDue(tokyo, new Date('2027-03-11T22:59:59Z'))).toBe(-1);
+    expect(lastDayDue(tokyo, new Date('2027-03-11T23:00:00Z'))).toBe(0);
   });
 });
 

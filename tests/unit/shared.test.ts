@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isValidEmail, normalizeEmail } from '../../src/shared/email';
-import { formatMessage } from '../../src/shared/format';
+import { formatDuration, formatMessage } from '../../src/shared/format';
 import { messages } from '../../src/shared/messages';
 import { loginSchema } from '../../src/shared/validation/auth';
 
@@ -54,5 +54,15 @@ describe('loginSchema', () => {
       email: 'ada@example.org',
       password: ' pw ',
     });
+  });
+});
+
+describe('formatDuration', () => {
+  it('states a duration in the largest unit that is exact', () => {
+    expect(formatDuration(4 * 3_600_000)).toBe('4 hours');
+    expect(formatDuration(90 * 60_000)).toBe('90 minutes');
+    expect(formatDuration(86_400_000)).toBe('1 day');
+    expect(formatDuration(3_600_000)).toBe('1 hour');
+    expect(formatDuration(61_000)).toBe('61 seconds');
   });
 });

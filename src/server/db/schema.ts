@@ -426,6 +426,21 @@ export const outboundMessageEvents = pgTable(
 );
 
 /**
+ * How far the planner got with each program: the last day it planned. A tick then only looks at
+ * the days after it (and re-checks that day for newly eligible recipients until its cutoff), so
+ * a running program whose day is planned costs nothing more, and a day missed while the planner
+ * was down is recognised as missed (recorded expired when it is past the cutoff).
+ */
+export const programPlans = pgTable('program_plans', {
+  programId: uuid('program_id')
+    .primaryKey()
+    .references(() => programs.id, { onDelete: 'cascade' }),
+  /** The highest day of the program the planner has handled (planned, or passed over). */
+  plannedDay: integer('planned_day').notNull(),
+  plannedAt: timestamp('planned_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+/**
  * When each sender (a Twilio number or messaging service) may next send, so that every dispatcher
  * process together keeps to SMS_MPS.
  */

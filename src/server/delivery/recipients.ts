@@ -26,7 +26,8 @@ const fromProgramMembers = (db: Db | Tx) =>
       contactId: users.id,
       phone: users.phone,
       /** The earliest of their memberships: a late joiner gets the days from then on. */
-      joinedAt: min(podMembers.joinedAt),
+      // Aliased, so the query can be used as a subquery (the planner batches over it).
+      joinedAt: min(podMembers.joinedAt).as('joined_at'),
     })
     .from(programPods)
     .innerJoin(pods, eq(pods.id, programPods.podId))

@@ -1,13 +1,21 @@
-import { and, count, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ProgramStatus } from '../../shared/constants';
+import { UNSENT_MESSAGE_STATUSES } from '../../shared/delivery';
 import { formatMessage } from '../../shared/format';
 import { messages } from '../../shared/messages';
 import { timeframeOf, type Program, type ProgramPod } from '../../shared/program';
 import { programStatus, ZONE_DAY_MARGIN } from '../../shared/schedule';
 import type { ProgramInput, programListQuerySchema } from '../../shared/validation/program';
 import type { Db, Tx } from '../db/client';
-import { outboundMessages, pods, products, programPods, programs } from '../db/schema';
+import {
+  outboundMessageEvents,
+  outboundMessages,
+  pods,
+  products,
+  programPods,
+  programs,
+} from '../db/schema';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { containsPattern, orderOf, pageOf } from './list';
 
@@ -25,17 +33,24 @@ const t = messages.programs;
  * 5874897) has no timestamp, and `date + days` past the end is an error. CASE evaluates its
  * branches in order, so those rows never reach it.
  */
-const utcToday = sql`(now() at time zone 'UTC')::date`;
 const firstSendAt = sql`((${programs.startDate} + ${programs.sendTime}::time) at time zone ${programs.timeZone})`;
 const lastSendAt = sql`(((${programs.startDate} + (${products.days} + 1)) + ${programs.sendTime}::time) at time zone ${programs.timeZone})`;
-const statusSql = sql<ProgramStatus>`case
+/**
+ * The status at the instant `now` (SQL; the query needs `products` joined). The delivery planner
+ * asks it at instants other than the present one.
+ */
+export const programStatusSqlAt = (now: SQL) => {
+  const utcToday = sql`(${now} at time zone 'UTC')::date`;
+  return sql<ProgramStatus>`case
   when ${programs.productId} is null or ${programs.startDate} is null then 'draft'
   when ${programs.pausedAt} is not null then 'paused'
   when ${programs.startDate} >= ${utcToday} + ${sql.raw(String(ZONE_DAY_MARGIN))} then 'scheduled'
   when ${programs.startDate} + (${products.days} + 1) <= ${utcToday} - ${sql.raw(String(ZONE_DAY_MARGIN))} then 'completed'
-  when now() < ${firstSendAt} then 'scheduled'
-  when now() < ${lastSendAt} then 'running'
+  when ${now} < ${firstSendAt} then 'scheduled'
+  when ${now} < ${lastSendAt} then 'running'
   else 'completed' end`;
+};
+const statusSql = programStatusSqlAt(sql`now()`);
 
 const podCount =
   sql<number>`(select count(*) from ${programPods} where ${programPods.programId} = ${programs.id})`.mapWith(
@@ -181,7 +196,12 @@ export async function listPrograms(db: Db, query: ProgramListQuery) {
   };
 }
 
-async function loadProgram(db: Db | Tx, id: string, lock = false): Promise<Program> {
+async function loadProgram(
+  db: Db | Tx,
+  id: string,
+  lock = false,
+  now = new Date(),
+): Promise<Program> {
   const query = db
     .select(programSelection)
     .from(programs)
@@ -195,6 +215,7 @@ async function loadProgram(db: Db | Tx, id: string, lock = false): Promise<Progr
     row.productName === null ? null : { name: row.productName, days: row.productDays! },
     podsOf.get(id)!,
     row.messagesSent,
+    now,
   );
 }
 
@@ -268,18 +289,63 @@ export async function updateProgram(db: Db, id: string, input: ProgramInput) {
   });
 }
 
-/** Pauses a scheduled or running program (409 otherwise); resumes a paused one. */
-export async function setPaused(db: Db, id: string, paused: boolean) {
+/**
+ * Pauses a scheduled or running program (409 otherwise): its messages not yet handed to the
+ * provider are canceled in the same transaction, so a paused program sends nothing more. Resumes
+ * a paused one: the planner plans only the days whose send time comes after the resume, so the
+ * days of the pause are never sent late.
+ */
+export async function setPaused(db: Db, id: string, paused: boolean, now = new Date()) {
   return db.transaction(async (tx) => {
-    const program = await loadProgram(tx, id, true);
+    const program = await loadProgram(tx, id, true, now);
     if (paused && program.status !== 'scheduled' && program.status !== 'running') {
       throw conflict(t.cannotPause);
     }
     if (!paused && program.status !== 'paused') throw conflict(t.cannotResume);
     await tx
       .update(programs)
-      .set({ pausedAt: paused ? new Date() : null, updatedAt: new Date() })
+      .set(
+        paused
+          ? { pausedAt: now, updatedAt: now }
+          : { pausedAt: null, resumedAt: now, updatedAt: now },
+      )
       .where(eq(programs.id, id));
-    return loadProgram(tx, id);
+    if (paused) await cancelUnsentMessages(tx, id, now);
+    return loadProgram(tx, id, false, now);
   });
+}
+
+/**
+ * Cancels the program's messages still waiting in the outbox, each with a line in its history:
+ * one statement however many there are (a large program's whole day may be waiting).
+ */
+async function cancelUnsentMessages(tx: Tx, programId: string, at: Date) {
+  const canceled = tx.$with('canceled').as(
+    tx
+      .update(outboundMessages)
+      .set({ status: 'canceled', updatedAt: at })
+      .where(
+        and(
+          eq(outboundMessages.programId, programId),
+          inArray(outboundMessages.status, UNSENT_MESSAGE_STATUSES),
+        ),
+      )
+      .returning({ id: outboundMessages.id }),
+  );
+  await tx
+    .with(canceled)
+    .insert(outboundMessageEvents)
+    .select(
+      tx
+        .select({
+          id: sql`gen_random_uuid()`.as('id'),
+          messageId: canceled.id,
+          status: sql`'canceled'`.as('status'),
+          source: sql`'staff'`.as('source'),
+          errorCode: sql`null`.as('error_code'),
+          errorMessage: sql`${messages.delivery.programPaused}`.as('error_message'),
+          at: sql`${at.toISOString()}::timestamptz`.as('at'),
+        })
+        .from(canceled),
+    );
 }

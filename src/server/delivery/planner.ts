@@ -1,0 +1,398 @@
+import { and, eq, gt, inArray, lte, notExists, sql } from 'drizzle-orm';
+import { PLANNER_LIMITS, type MessageStatus } from '../../shared/delivery';
+import { formatDuration, formatMessage } from '../../shared/format';
+import { messages } from '../../shared/messages';
+import { lastDayDue, sendTimeOfDay, type ProgramSchedule } from '../../shared/schedule';
+import type { Db, Tx } from '../db/client';
+import {
+  media,
+  outboundMessages,
+  productMessages,
+  products,
+  programPlans,
+  programs,
+} from '../db/schema';
+import { programStatusSqlAt } from '../services/programs';
+import { programMessageBody, type OutboundBody } from './body';
+import { programRecipients } from './recipients';
+
+/**
+ * The planner turns running programs into outbox rows: for each program whose day has come (its
+ * send time at most `leadMs` ahead), one `program` row per eligible recipient (recipients.ts),
+ * each with a `queued` event. Only due days are planned, never the days to come.
+ *
+ * How it stays cheap: `program_plans` remembers the last day planned for each program. A tick
+ * looks only at the days after it, and re-checks that day for recipients who became eligible
+ * since (a late joiner, a contact who just opted in) until the day's cutoff, with one read-only
+ * query (does any eligible recipient lack a row? an anti-join on the outbox's unique index).
+ * Past the cutoff a planned program costs nothing until its next day.
+ *
+ * Days are written set-based: one INSERT … SELECT per batch of recipients (in contact id order),
+ * ON CONFLICT DO NOTHING on the unique (program, contact, day), the events from its RETURNING, in
+ * a short transaction that first takes a share lock on the program and checks that it was not
+ * paused or changed meanwhile (pausing cancels the waiting rows in its own transaction, so no row
+ * planned for a paused program survives). Running it twice, or in two processes at once, plans
+ * nothing twice.
+ */
+
+export interface PlannerOptions {
+  db: Db;
+  /** PUBLIC_URL: media URLs in messages are absolute. */
+  publicUrl: string;
+  /** DELIVERY_CUTOFF: a day planned later than this after its time is recorded expired. */
+  cutoffMs: number;
+  /** The clock; tests control it. */
+  now?: () => Date;
+  leadMs?: number;
+  batchSize?: number;
+  /**
+   * Called when one program cannot be planned; the others still are. Without it the tick stops
+   * at the error, which planOnce throws.
+   */
+  onError?: (error: unknown, programId: string) => void;
+}
+
+export interface PlanResult {
+  /** Rows queued for sending. */
+  planned: number;
+  /** Rows recorded expired: their day was missed by more than the cutoff. */
+  expired: number;
+  /** Programs whose days were looked at. */
+  programs: number;
+}
+
+export interface Planner {
+  planOnce(): Promise<PlanResult>;
+}
+
+const timestamp = (at: Date) => sql`${at.toISOString()}::timestamptz`;
+
+interface Candidate {
+  id: string;
+  productId: string;
+  schedule: ProgramSchedule;
+  createdAt: Date;
+  resumedAt: Date | null;
+  updatedAt: Date;
+  plannedDay: number | null;
+}
+
+/** Programs whose delivery window (first day minus the lead to the conclusion plus the cutoff) holds now. */
+async function candidates(db: Db, now: Date, leadMs: number, cutoffMs: number) {
+  const rows = await db
+    .select({
+      id: programs.id,
+      productId: programs.productId,
+      startDate: programs.startDate,
+      sendTime: programs.sendTime,
+      timeZone: programs.timeZone,
+      days: products.days,
+      createdAt: programs.createdAt,
+      resumedAt: programs.resumedAt,
+      updatedAt: programs.updatedAt,
+      plannedDay: programPlans.plannedDay,
+    })
+    .from(programs)
+    .innerJoin(products, eq(products.id, programs.productId))
+    .leftJoin(programPlans, eq(programPlans.programId, programs.id))
+    .where(
+      and(
+        // The pre-message is due (or is about to be) ...
+        inArray(programStatusSqlAt(timestamp(new Date(now.getTime() + leadMs))), [
+          'running',
+          'completed',
+        ]),
+        // ... and the conclusion's cutoff has not passed. A paused program is neither.
+        inArray(programStatusSqlAt(timestamp(new Date(now.getTime() - cutoffMs))), [
+          'scheduled',
+          'running',
+        ]),
+      ),
+    );
+  return rows.map((row): Candidate => ({
+    id: row.id,
+    productId: row.productId!,
+    schedule: {
+      startDate: row.startDate!,
+      sendTime: row.sendTime,
+      timeZone: row.timeZone,
+      days: row.days,
+    },
+    createdAt: row.createdAt,
+    resumedAt: row.resumedAt,
+    updatedAt: row.updatedAt,
+    plannedDay: row.plannedDay,
+  }));
+}
+
+/** The product's message for the day, with its media's stored name. */
+async function dayMessage(db: Db, productId: string, day: number) {
+  const [row] = await db
+    .select({
+      text: productMessages.text,
+      links: productMessages.links,
+      fallbackUrl: productMessages.fallbackUrl,
+      mediaStorageName: media.storageName,
+    })
+    .from(productMessages)
+    .leftJoin(media, eq(media.id, productMessages.mediaId))
+    .where(and(eq(productMessages.productId, productId), eq(productMessages.day, day)));
+  if (!row) throw new Error(`The product ${productId} has no message for day ${day}.`);
+  return row;
+}
+
+/** Recipients of the program who may get `day` (joined by its send time) and have no row for it yet. */
+function missingRecipients(db: Db | Tx, programId: string, day: number, sendAt: Date) {
+  const recipients = programRecipients(db, programId).as('recipients');
+  const hasRow = db
+    .select({ one: sql`1` })
+    .from(outboundMessages)
+    .where(
+      and(
+        eq(outboundMessages.programId, programId),
+        eq(outboundMessages.contactId, recipients.contactId),
+        eq(outboundMessages.day, day),
+      ),
+    );
+  return { recipients, hasRow, joinedBy: sql`${recipients.joinedAt} <= ${timestamp(sendAt)}` };
+}
+
+interface DayPlan {
+  programId: string;
+  day: number;
+  sendAt: Date;
+  status: Extract<MessageStatus, 'queued' | 'expired'>;
+  message: OutboundBody;
+  expiresAt: Date;
+  timeZone: string;
+  errorMessage: string | null;
+  /** A re-check of a planned day: only recipients without a row are looked at. */
+  onlyMissing: boolean;
+}
+
+/**
+ * Where the day's batches end: every `batchSize`-th recipient in contact id order, found with one
+ * pass over the audience, so each batch reads only its own range of contacts instead of all the
+ * recipients after the previous one.
+ */
+async function batchBounds(db: Db, plan: DayPlan, batchSize: number): Promise<string[]> {
+  const { recipients, hasRow, joinedBy } = missingRecipients(
+    db,
+    plan.programId,
+    plan.day,
+    plan.sendAt,
+  );
+  const ordered = db
+    .select({
+      contactId: recipients.contactId,
+      position: sql<number>`row_number() over (order by ${recipients.contactId})`.as('position'),
+    })
+    .from(recipients)
+    .where(and(joinedBy, plan.onlyMissing ? notExists(hasRow) : undefined))
+    .as('ordered');
+  const rows = await db
+    .select({ contactId: sql<string>`${ordered.contactId}::text` })
+    .from(ordered)
+    .where(sql`${ordered.position} % ${batchSize} = 0`)
+    .orderBy(ordered.contactId);
+  return rows.map((row) => row.contactId);
+}
+
+/**
+ * One batch: the recipients in the range (contact ids after `after`, up to `upTo`) without a row
+ * get one, and each new row its first event. Returns how many rows it wrote.
+ */
+async function writeBatch(
+  tx: Tx,
+  plan: DayPlan,
+  range: { after: string; upTo: string | null },
+  now: Date,
+) {
+  const { recipients, hasRow, joinedBy } = missingRecipients(
+    tx,
+    plan.programId,
+    plan.day,
+    plan.sendAt,
+  );
+  // A day planned for the first time has no rows to skip (ON CONFLICT covers a race); only a
+  // re-check looks for the recipients without one, when the outbox's statistics are fresh.
+  const batch = tx
+    .select({ contactId: recipients.contactId, phone: recipients.phone })
+    .from(recipients)
+    .where(
+      and(
+        gt(recipients.contactId, range.after),
+        range.upTo === null ? undefined : lte(recipients.contactId, range.upTo),
+        joinedBy,
+        plan.onlyMissing ? notExists(hasRow) : undefined,
+      ),
+    )
+    .orderBy(recipients.contactId);
+  const at = timestamp(now);
+  const result = await tx.execute(sql`
+    with batch (contact_id, phone) as (${batch}),
+    inserted as (
+      insert into outbound_messages (kind, contact_id, to_phone, body, media_url, program_id, day,
+        status, segments, send_after, expires_at, time_zone, error_message, created_at, updated_at)
+      select 'program', contact_id, phone, ${plan.message.body}, ${plan.message.mediaUrl},
+        ${plan.programId}::uuid, ${plan.day}::integer, ${plan.status}, ${plan.message.segments}::integer,
+        ${timestamp(plan.sendAt)}, ${timestamp(plan.expiresAt)}, ${plan.timeZone},
+        ${plan.errorMessage}, ${at}, ${at}
+      from batch
+      on conflict (program_id, contact_id, day) where program_id is not null do nothing
+      returning id
+    ),
+    events as (
+      insert into outbound_message_events (message_id, status, source, error_message, at)
+      select id, ${plan.status}, 'planner', ${plan.errorMessage}, ${at} from inserted
+    )
+    select count(*)::integer as written from inserted`);
+  // Both drivers (node-postgres, PGlite) answer with the rows in `rows`.
+  const { rows } = result as unknown as { rows: { written: number }[] };
+  return rows[0]!.written;
+}
+
+/** Whether the program is still as it was read (not paused, not edited); locks it against both. */
+async function unchanged(tx: Tx, program: Candidate): Promise<boolean> {
+  const [row] = await tx
+    .select({ pausedAt: programs.pausedAt, updatedAt: programs.updatedAt })
+    .from(programs)
+    .where(eq(programs.id, program.id))
+    .for('share');
+  return row !== undefined && row.pausedAt === null && +row.updatedAt === +program.updatedAt;
+}
+
+const FIRST_ID = '00000000-0000-0000-0000-000000000000';
+
+export function createPlanner(options: PlannerOptions): Planner {
+  const { db, publicUrl, cutoffMs } = options;
+  const clock = options.now ?? (() => new Date());
+  const leadMs = options.leadMs ?? PLANNER_LIMITS.leadMs;
+  const batchSize = options.batchSize ?? PLANNER_LIMITS.batchSize;
+  const { analyzeAfterRows } = PLANNER_LIMITS;
+  const tooLate = formatMessage(messages.delivery.tooLate, { cutoff: formatDuration(cutoffMs) });
+
+  /**
+   * Writes the day's rows in batches. Returns how many, or null when the program was paused or
+   * edited meanwhile (the next tick plans it as it is then).
+   */
+  async function planDay(program: Candidate, day: number, now: Date, onlyMissing: boolean) {
+    const { sendAt } = sendTimeOfDay(program.schedule, day);
+    const late = now.getTime() >= sendAt.getTime() + cutoffMs;
+    const plan: DayPlan = {
+      programId: program.id,
+      day,
+      sendAt,
+      status: late ? 'expired' : 'queued',
+      message: programMessageBody(await dayMessage(db, program.productId, day), publicUrl),
+      expiresAt: new Date(sendAt.getTime() + cutoffMs),
+      timeZone: program.schedule.timeZone,
+      errorMessage: late ? tooLate : null,
+      onlyMissing,
+    };
+    const bounds = await batchBounds(db, plan, batchSize);
+    const ranges = [...bounds, null].map((upTo, i) => ({ after: bounds[i - 1] ?? FIRST_ID, upTo }));
+    let written = 0;
+    for (const range of ranges) {
+      const batch = await db.transaction(async (tx) =>
+        (await unchanged(tx, program)) ? writeBatch(tx, plan, range, now) : null,
+      );
+      if (batch === null) return null;
+      written += batch;
+    }
+    return { status: plan.status, written };
+  }
+
+  /** Whether an eligible recipient of the planned day has no row yet (read-only). */
+  async function hasMissing(program: Candidate, day: number) {
+    const { sendAt } = sendTimeOfDay(program.schedule, day);
+    const { recipients, hasRow, joinedBy } = missingRecipients(db, program.id, day, sendAt);
+    const found = await db
+      .select({ one: sql`1` })
+      .from(recipients)
+      .where(and(joinedBy, notExists(hasRow)))
+      .limit(1);
+    return found.length > 0;
+  }
+
+  /** A day is not planned when it went out before the program existed or while it was paused. */
+  const outsideProgram = (program: Candidate, sendAt: Date) =>
+    sendAt < program.createdAt || (program.resumedAt !== null && sendAt < program.resumedAt);
+
+  /** The days to plan now: after the last one planned, up to the one due. */
+  function daysToPlan(program: Candidate, due: number, now: Date): number[] {
+    let first = program.plannedDay === null ? 0 : program.plannedDay + 1;
+    if (program.plannedDay === null) {
+      // Seen for the first time: the days already past their cutoff were never this planner's
+      // to send (the program predates it), so they are not recorded as missed.
+      while (
+        first <= due &&
+        sendTimeOfDay(program.schedule, first).sendAt.getTime() + cutoffMs <= now.getTime()
+      ) {
+        first++;
+      }
+    }
+    const days: number[] = [];
+    for (let day = first; day <= due; day++) {
+      if (!outsideProgram(program, sendTimeOfDay(program.schedule, day).sendAt)) days.push(day);
+    }
+    return days;
+  }
+
+  async function planProgram(program: Candidate, now: Date, result: PlanResult) {
+    const due = lastDayDue(program.schedule, new Date(now.getTime() + leadMs));
+    if (due < 0) return;
+    const days = daysToPlan(program, due, now).map((day) => ({ day, onlyMissing: false }));
+    const dueSendAt = sendTimeOfDay(program.schedule, due).sendAt;
+    // The planned day is looked at again for newcomers until its cutoff.
+    if (
+      program.plannedDay !== null &&
+      program.plannedDay >= due &&
+      now.getTime() < dueSendAt.getTime() + cutoffMs &&
+      !outsideProgram(program, dueSendAt) &&
+      (await hasMissing(program, due))
+    ) {
+      days.push({ day: due, onlyMissing: true });
+    }
+    for (const { day, onlyMissing } of days) {
+      const outcome = await planDay(program, day, now, onlyMissing);
+      if (!outcome) return;
+      result[outcome.status === 'queued' ? 'planned' : 'expired'] += outcome.written;
+    }
+    if (program.plannedDay !== null && program.plannedDay >= due) return;
+    await db
+      .insert(programPlans)
+      .values({ programId: program.id, plannedDay: due, plannedAt: now })
+      .onConflictDoUpdate({
+        target: programPlans.programId,
+        set: {
+          plannedDay: sql`greatest(${programPlans.plannedDay}, excluded.planned_day)`,
+          plannedAt: now,
+        },
+      });
+  }
+
+  return {
+    async planOnce() {
+      const now = clock();
+      const result: PlanResult = { planned: 0, expired: 0, programs: 0 };
+      for (const program of await candidates(db, now, leadMs, cutoffMs)) {
+        result.programs += 1;
+        try {
+          await planProgram(program, now, result);
+        } catch (error) {
+          if (!options.onError) throw error;
+          options.onError(error, program.id);
+        }
+      }
+      // The re-check's anti-join is planned from the outbox's statistics: after a large day, bring
+      // them up to date rather than wait for autovacuum (which PGlite does not have). With
+      // statistics that still say the day has no rows, PostgreSQL picks a nested loop that
+      // compares every recipient with every row.
+      if (result.planned + result.expired >= analyzeAfterRows) {
+        await db.execute(sql`analyze outbound_messages`);
+      }
+      return result;
+    },
+  };
+}
