@@ -94,6 +94,8 @@ const envSchema = z.object({
       error: 'must be a phone number in E.164 form, such as +14155550123',
     }),
   ),
+  TIDINGS_TEST_CLOCK_OFFSET_MS: optional(wholeNumber(-7 * 86_400_000, 7 * 86_400_000)),
+  NODE_ENV: optional(z.string()),
   TWILIO_API_URL: optional(
     z.string().refine(isHttpUrl, { error: 'must be an http:// or https:// URL' }),
   ),
@@ -141,6 +143,11 @@ export interface Config {
   deliveryCutoffMs: number;
   /** Whether this server process runs a dispatcher (DISPATCHER=off leaves it to `npm run worker`). */
   dispatcher: boolean;
+  /**
+   * Moves the delivery engine's clock (tests only, NODE_ENV=test): a browser test can then watch a
+   * day go out at a chosen local time, whatever the hour it runs at. 0 everywhere else.
+   */
+  engineClockOffsetMs: number;
 }
 
 export const DEFAULT_MAIL_FROM = 'Tidings <tidings@localhost>';
@@ -199,6 +206,16 @@ const SECRET_VARIABLES = new Set([
   'TWILIO_AUTH_TOKEN',
 ]);
 
+function engineClockOffset(e: z.infer<typeof envSchema>): number {
+  if (e.TIDINGS_TEST_CLOCK_OFFSET_MS === undefined) return 0;
+  if (e.NODE_ENV !== 'test') {
+    throw new ConfigError(
+      'Invalid configuration: TIDINGS_TEST_CLOCK_OFFSET_MS is for tests only (NODE_ENV=test)',
+    );
+  }
+  return e.TIDINGS_TEST_CLOCK_OFFSET_MS;
+}
+
 /** The Twilio settings when the provider is `twilio`; a missing one stops the server, named. */
 function twilioConfig(e: z.infer<typeof envSchema>): TwilioConfig | undefined {
   if ((e.SMS_PROVIDER ?? 'log') !== 'twilio') return undefined;
@@ -254,6 +271,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     smsMps: e.SMS_MPS ?? DELIVERY_DEFAULTS.messagesPerSecond,
     deliveryCutoffMs: e.DELIVERY_CUTOFF ?? DELIVERY_DEFAULTS.cutoffMs,
     dispatcher: (e.DISPATCHER ?? 'on') === 'on',
+    engineClockOffsetMs: engineClockOffset(e),
   };
 }
 

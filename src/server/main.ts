@@ -3,7 +3,7 @@
  * SIGTERM/SIGINT. Everything else is built in app.ts.
  */
 import { buildApp } from './app';
-import { createDeliveryEngine } from './delivery/engine';
+import { createDeliveryEngine, engineClock } from './delivery/engine';
 import { ConfigError, loadConfig, type Config } from './env';
 import { createMailTransport } from './mail/transport';
 import { createMailWorker } from './mail/worker';
@@ -46,7 +46,7 @@ async function main() {
   });
   // DISPATCHER=off leaves sending to `npm run worker` processes on the same PostgreSQL.
   const delivery = config.dispatcher
-    ? createDeliveryEngine({ db: database.db, config, log: app.log })
+    ? createDeliveryEngine({ db: database.db, config, log: app.log, now: engineClock(config) })
     : null;
   // A write may have queued an email or a message; once it is answered its transaction has
   // committed, so the workers look at once instead of at their next poll.

@@ -6,7 +6,7 @@
  */
 import Fastify from 'fastify';
 import { openPostgres } from './db/client';
-import { createDeliveryEngine } from './delivery/engine';
+import { createDeliveryEngine, engineClock } from './delivery/engine';
 import { ConfigError, loadConfig, type Config } from './env';
 import { loggerOptions } from './http/logger';
 
@@ -44,7 +44,7 @@ async function main() {
     fail(`The Tidings worker could not start: ${(error as Error).message}`);
   }
 
-  const engine = createDeliveryEngine({ db: database.db, config, log });
+  const engine = createDeliveryEngine({ db: database.db, config, log, now: engineClock(config) });
   engine.start();
   process.stdout.write(
     `Tidings dispatcher ${engine.dispatcher.id} is running (database: ${database.label}). ${engine.label}.\n`,

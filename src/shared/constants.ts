@@ -67,9 +67,10 @@ export const TIMINGS = {
   podBannerMs: 3_000,
   verifyRedirectMs: 2_000,
   setPasswordRedirectMs: 3_000,
-  /** A running program's Deliveries panel asks for fresh counts this often. */
-  deliveriesRefreshMs: 5_000,
 } as const;
+
+/** A program's Deliveries panel asks for fresh counts this often while messages are on their way. */
+export const DELIVERIES_REFRESH_MS = 5_000;
 
 /** How many of a contact's latest messages their page lists (the messages list has them all). */
 export const RECENT_MESSAGES_SHOWN = 5;

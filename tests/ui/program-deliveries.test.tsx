@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { HttpError } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TIMINGS } from '../../src/shared/constants';
+import { DELIVERIES_REFRESH_MS } from '../../src/shared/constants';
 import { messages } from '../../src/shared/messages';
 import type { Program } from '../../src/shared/program';
 import type { ApiDeliveryDay, ApiProgramDeliveries } from '../../src/shared/types';
@@ -160,7 +160,7 @@ describe("the program's Deliveries panel", () => {
     await panel();
     await waitFor(() => expect(dataProvider.getProgramDeliveries).toHaveBeenCalledTimes(1));
     await act(async () => {
-      await vi.advanceTimersByTimeAsync(TIMINGS.deliveriesRefreshMs);
+      await vi.advanceTimersByTimeAsync(DELIVERIES_REFRESH_MS);
     });
     await waitFor(() => expect(dataProvider.getProgramDeliveries).toHaveBeenCalledTimes(2));
   });
@@ -173,7 +173,7 @@ describe("the program's Deliveries panel", () => {
     await panel();
     await waitFor(() => expect(dataProvider.getProgramDeliveries).toHaveBeenCalledTimes(1));
     await act(async () => {
-      await vi.advanceTimersByTimeAsync(TIMINGS.deliveriesRefreshMs * 2);
+      await vi.advanceTimersByTimeAsync(DELIVERIES_REFRESH_MS * 2);
     });
     expect(dataProvider.getProgramDeliveries).toHaveBeenCalledTimes(1);
   });

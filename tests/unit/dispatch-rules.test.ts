@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { DELIVERY_RETRY } from '../../src/shared/delivery';
 import { messages } from '../../src/shared/messages';
 import { retryDelayMs } from '../../src/server/delivery/backoff';
-import { describeDuration, isPastCutoff, tooLateText } from '../../src/server/delivery/cutoff';
+import { isPastCutoff, tooLateText } from '../../src/server/delivery/cutoff';
+import { formatDuration } from '../../src/shared/format';
 import { slotOffsetsMs, reservationMs } from '../../src/server/delivery/pacing';
 import { localClock, quietHoursEnd } from '../../src/server/delivery/quiet-hours';
 import { classifyTwilioError } from '../../src/server/delivery/twilio-errors';
@@ -143,11 +144,11 @@ describe('the cutoff', () => {
   });
 
   it('says how late is too late in words', () => {
-    expect(describeDuration(4 * 3_600_000)).toBe('4 hours');
-    expect(describeDuration(3_600_000)).toBe('1 hour');
-    expect(describeDuration(90 * 60_000)).toBe('90 minutes');
-    expect(describeDuration(2 * 86_400_000)).toBe('2 days');
-    expect(describeDuration(45_000)).toBe('45 seconds');
+    expect(formatDuration(4 * 3_600_000)).toBe('4 hours');
+    expect(formatDuration(3_600_000)).toBe('1 hour');
+    expect(formatDuration(90 * 60_000)).toBe('90 minutes');
+    expect(formatDuration(2 * 86_400_000)).toBe('2 days');
+    expect(formatDuration(45_000)).toBe('45 seconds');
     expect(tooLateText(4 * 3_600_000)).toBe(
       messages.delivery.tooLate.replace('%{cutoff}', '4 hours'),
     );

@@ -15,7 +15,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { TIMINGS } from '../../shared/constants';
+import { DELIVERIES_REFRESH_MS } from '../../shared/constants';
 import { MESSAGE_STATUSES, type MessageStatus } from '../../shared/delivery';
 import { messages } from '../../shared/messages';
 import { conclusionDay } from '../../shared/product';
@@ -143,10 +143,16 @@ function DeliveriesTable({
   );
 }
 
+/** Statuses a message leaves by itself, so the counts will change without anyone acting. */
+const ON_THEIR_WAY = ['queued', 'sending', 'unknown', 'sent'] as const;
+
+const hasMessagesOnTheirWay = (data: ApiProgramDeliveries | undefined) =>
+  data?.days.some((day) => ON_THEIR_WAY.some((status) => day[status] > 0)) ?? false;
+
 /**
  * The program's messages day by day: when each day goes out (the program's clock), how many of
  * its messages are in each status, each count opening those messages, and why some failed. While
- * the program runs, the counts refresh themselves.
+ * the program runs, or while some of its messages are on their way, the counts refresh themselves.
  */
 export function DeliveriesPanel({ program }: { program: Program }) {
   const t = useMessages();
@@ -154,7 +160,10 @@ export function DeliveriesPanel({ program }: { program: Program }) {
   const { data, error, isPending } = useQuery({
     queryKey: ['programs', 'deliveries', program.id],
     queryFn: () => dataProvider.getProgramDeliveries(program.id),
-    refetchInterval: program.status === 'running' ? TIMINGS.deliveriesRefreshMs : false,
+    refetchInterval: (query) =>
+      program.status === 'running' || hasMessagesOnTheirWay(query.state.data)
+        ? DELIVERIES_REFRESH_MS
+        : false,
     retry: false,
   });
   return (

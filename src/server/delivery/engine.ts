@@ -3,12 +3,19 @@ import type { Db } from '../db/client';
 import type { Config } from '../env';
 import { createDispatcher, type Dispatcher } from './dispatcher';
 import { createLogProvider } from './log-provider';
+import { createPlanner } from './planner';
 import type { SmsProvider } from './provider';
 import { applyStatusReport } from './status';
 import { createTwilioProvider } from './twilio-provider';
 
 /** How often the engine looks for due messages when nothing wakes it. */
 export const DELIVERY_POLL_MS = 1_000;
+/**
+ * How often the planner looks at running programs when nothing wakes the engine. Days are planned
+ * PLANNER_LIMITS.leadMs (2 minutes) ahead, so this is well in time; a write (new member, resume)
+ * wakes it at once.
+ */
+export const PLAN_INTERVAL_MS = 10_000;
 
 /** What plans programs' messages into the outbox; run before each dispatch. */
 export interface Planner {
@@ -20,7 +27,8 @@ export interface DeliveryEngineOptions {
   config: Pick<Config, 'smsProvider' | 'twilio' | 'publicUrl' | 'smsMps' | 'deliveryCutoffMs'>;
   log: FastifyBaseLogger;
   now?: () => Date;
-  planner?: Planner;
+  /** The planner to run before dispatching; by default the program planner; false: none. */
+  planner?: Planner | false;
   pollMs?: number;
   /** The provider to use instead of the configured one (tests). */
   provider?: SmsProvider;
@@ -37,6 +45,12 @@ export interface DeliveryEngine {
   wake(): void;
   /** Stops polling, waits for the pass under way, and closes the provider. */
   stop(): Promise<void>;
+}
+
+/** The engine's clock: the real one, moved by `engineClockOffsetMs` in tests. */
+export function engineClock(config: Pick<Config, 'engineClockOffsetMs'>): () => Date {
+  const offset = config.engineClockOffsetMs;
+  return () => new Date(Date.now() + offset);
 }
 
 /** The configured provider. The log provider reports deliveries through the callbacks' path. */
@@ -56,8 +70,21 @@ export function createProvider(
 
 /** The delivery engine of one process: its provider, its dispatcher and the loop driving both. */
 export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEngine {
-  const { db, config, log, planner } = options;
+  const { db, config, log } = options;
   const pollMs = options.pollMs ?? DELIVERY_POLL_MS;
+  const clock = options.now ?? (() => new Date());
+  const planner =
+    options.planner === false
+      ? undefined
+      : (options.planner ??
+        createPlanner({
+          db,
+          publicUrl: config.publicUrl,
+          cutoffMs: config.deliveryCutoffMs,
+          now: options.now,
+          onError: (error, programId) =>
+            log.error({ err: error, programId }, 'planning a program failed'),
+        }));
   const provider = options.provider ?? createProvider(db, config, log, options.now);
   const dispatcher = createDispatcher({
     db,
@@ -72,9 +99,14 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = true;
+  /** Whether the planner should run on the next cycle: woken by a write, or its interval passed. */
+  let planDue = true;
+  let lastPlan = 0;
 
   async function cycle() {
-    if (planner) {
+    if (planner && (planDue || clock().getTime() - lastPlan >= PLAN_INTERVAL_MS)) {
+      planDue = false;
+      lastPlan = clock().getTime();
       try {
         await planner.planOnce();
       } catch (error) {
@@ -116,7 +148,10 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
       timer.unref();
       tick();
     },
-    wake: tick,
+    wake() {
+      planDue = true;
+      tick();
+    },
     async stop() {
       stopped = true;
       clearInterval(timer);

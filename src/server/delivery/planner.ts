@@ -1,7 +1,5 @@
 import { and, eq, gt, inArray, lte, notExists, sql } from 'drizzle-orm';
 import { PLANNER_LIMITS, type MessageStatus } from '../../shared/delivery';
-import { formatDuration, formatMessage } from '../../shared/format';
-import { messages } from '../../shared/messages';
 import { lastDayDue, sendTimeOfDay, type ProgramSchedule } from '../../shared/schedule';
 import type { Db, Tx } from '../db/client';
 import {
@@ -14,6 +12,7 @@ import {
 } from '../db/schema';
 import { programStatusSqlAt } from '../services/programs';
 import { programMessageBody, type OutboundBody } from './body';
+import { tooLateText } from './cutoff';
 import { programRecipients } from './recipients';
 
 /**
@@ -270,7 +269,7 @@ export function createPlanner(options: PlannerOptions): Planner {
   const leadMs = options.leadMs ?? PLANNER_LIMITS.leadMs;
   const batchSize = options.batchSize ?? PLANNER_LIMITS.batchSize;
   const { analyzeAfterRows } = PLANNER_LIMITS;
-  const tooLate = formatMessage(messages.delivery.tooLate, { cutoff: formatDuration(cutoffMs) });
+  const tooLate = tooLateText(cutoffMs);
 
   /**
    * Writes the day's rows in batches. Returns how many, or null when the program was paused or

@@ -1,0 +1,187 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TIME_ZONES } from '../../src/shared/constants';
+import { messages } from '../../src/shared/messages';
+import { zonedInstant } from '../../src/shared/schedule';
+import { startServer, type RunningServer } from '../helpers/server';
+import { launchChromium, screenshot } from './helpers/browser';
+import { signIn } from './helpers/session';
+
+const t = messages.delivery;
+const ADMIN = { ADMIN_EMAIL: 'ida@example.org', ADMIN_PASSWORD: 'a long admin password' };
+
+/** The wall clock in a zone: its date and minutes since midnight. */
+function wallClock(at: Date, timeZone: string) {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
+  return {
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    minutes: Number(parts.hour) * 60 + Number(parts.minute),
+  };
+}
+
+const hhmm = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/**
+ * A program whose day 0 goes out a minute or two from now, inside the send window. When some zone's
+ * clock is inside the window now, that zone is used and the engine's clock is the real one;
+ * otherwise (07:00-13:00 UTC, night in every US zone) the engine's clock is moved to 10:00 in New
+ * York. A day whose time had passed before the program was made is not sent, so day 0 lies ahead.
+ */
+function chooseSchedule(now = new Date()) {
+  // The next whole minute, or the one after when this one is nearly over.
+  const ahead = now.getUTCSeconds() >= 40 ? 2 : 1;
+  for (const timeZone of TIME_ZONES) {
+    const { date, minutes } = wallClock(now, timeZone);
+    if (minutes >= 8 * 60 && minutes + ahead <= 21 * 60) {
+      return { timeZone, startDate: date, sendTime: hhmm(minutes + ahead), clockOffsetMs: 0 };
+    }
+  }
+  const timeZone = 'America/New_York';
+  const { date } = wallClock(now, timeZone);
+  const target = zonedInstant(date, '10:00', timeZone);
+  return {
+    timeZone,
+    startDate: date,
+    sendTime: '10:01',
+    clockOffsetMs: target.getTime() - now.getTime(),
+  };
+}
+
+const schedule = chooseSchedule();
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+let programId: string;
+
+async function api(method: string, path: string, token: string, body?: unknown) {
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await response.json()) as Record<string, unknown>;
+  expect(response.status, JSON.stringify(json)).toBeLessThan(300);
+  return json;
+}
+
+/** A product, a verified participant in a pod, and a program starting today, through the API. */
+async function seedProgram() {
+  const login = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: ADMIN.ADMIN_EMAIL, password: ADMIN.ADMIN_PASSWORD }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const message = (text: string) => ({ text, links: [], media: null, fallbackUrl: '' });
+  const product = (await api('POST', '/api/products', token, {
+    name: 'Morning walks',
+    days: 1,
+    preMessage: message('Welcome to Morning walks! Reply STOP to opt out.'),
+    messages: [message('Day 1: a ten-minute walk before breakfast.')],
+    conclusionMessage: message('That was Morning walks. Thank you!'),
+  })) as { data: { id: string } };
+  const { contact } = (await api('POST', '/api/contacts', token, {
+    email: 'june@example.org',
+    firstName: 'June',
+    lastName: 'Carter',
+    phone: '+15035550142',
+    role: 'participant',
+    status: 'active',
+    smsVerified: true,
+  })) as { contact: { id: string } };
+  const { pod } = (await api('POST', '/api/pods', token, {
+    podId: 'POD-WALKERS',
+    podName: 'Walkers',
+    members: [{ userId: contact.id, role: 'participant' }],
+  })) as { pod: { id: string } };
+  const program = (await api('POST', '/api/programs', token, {
+    programName: 'Spring walkers',
+    productId: product.data.id,
+    offering: 'Standard',
+    timeZone: schedule.timeZone,
+    podIds: [pod.id],
+    startDate: schedule.startDate,
+    sendTime: schedule.sendTime,
+  })) as { id: string };
+  return program.id;
+}
+
+beforeAll(async () => {
+  server = await startServer({
+    ...ADMIN,
+    TIDINGS_TEST_CLOCK_OFFSET_MS: String(schedule.clockOffsetMs),
+    NODE_ENV: 'test',
+  });
+  programId = await seedProgram();
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+  await signIn(page, server.url, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/**
+ * Waits for a locator, reloading the page between looks: the engine may plan the day a moment
+ * after the page was opened.
+ */
+async function waitWithReloads(find: () => ReturnType<Page['getByRole']>, timeoutMs = 180_000) {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await find().waitFor({ timeout: 6_000 });
+      return find();
+    } catch (error) {
+      if (Date.now() > end) throw error;
+      await page.reload();
+    }
+  }
+}
+
+describe('the delivery engine, seen in the console', () => {
+  it('sends day 0 to the verified participant and shows it sent, then delivered', async () => {
+    await page.goto(`${server.url}/programs/edit/${programId}`);
+    const panel = () => page.getByRole('region', { name: t.panel.title });
+    await waitWithReloads(() => panel().getByText('1 participant will receive the next message'));
+    // The log provider reports delivery a second after the send; the panel refreshes itself.
+    const delivered = await waitWithReloads(() =>
+      panel().getByRole('link', { name: `${t.statuses.delivered}: 1` }),
+    );
+    await screenshot(page, 'deliveries-panel');
+
+    await delivered.click();
+    await page.waitForURL('**/messages**');
+    const row = page.getByRole('row').filter({ hasText: 'June Carter' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain(t.statuses.delivered);
+    expect(await row.textContent()).toContain('Spring walkers');
+    await screenshot(page, 'messages-list-delivered');
+
+    await row.getByText('June Carter').click();
+    await page.waitForURL(/\/messages\/[0-9a-f-]{36}/);
+    await page.getByText('Welcome to Morning walks! Reply STOP to opt out.').waitFor();
+    const history = page.getByRole('table', { name: t.historyTitle });
+    await history.waitFor();
+    const text = (await history.textContent()) ?? '';
+    // Its whole life: planned, claimed, handed to the provider (sent), reported delivered.
+    for (const status of ['queued', 'sending', 'sent', 'delivered'] as const) {
+      expect(text).toContain(t.statuses[status]);
+    }
+    await screenshot(page, 'message-detail-history');
+  });
+});
