@@ -4,27 +4,16 @@
  */
 import { buildApp } from './app';
 import { createDeliveryEngine, engineClock } from './delivery/engine';
-import { ConfigError, loadConfig, type Config } from './env';
 import { createMailTransport } from './mail/transport';
 import { createMailWorker } from './mail/worker';
 import { startMaintenance } from './services/maintenance';
 import { bootstrapNotice, prepareDatabase } from './startup';
+import { configOrExit, fail } from './process-exit';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
-function fail(message: string): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(1);
-}
-
 async function main() {
-  let config: Config;
-  try {
-    config = loadConfig(process.env);
-  } catch (error) {
-    if (error instanceof ConfigError) fail(error.message);
-    throw error;
-  }
+  const config = configOrExit();
 
   let prepared: Awaited<ReturnType<typeof prepareDatabase>>;
   try {

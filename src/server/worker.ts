@@ -7,27 +7,16 @@
 import Fastify from 'fastify';
 import { openPostgres } from './db/client';
 import { createDeliveryEngine, engineClock } from './delivery/engine';
-import { ConfigError, loadConfig, type Config } from './env';
 import { loggerOptions } from './http/logger';
+import { configOrExit, fail } from './process-exit';
 
 const SHUTDOWN_GRACE_MS = 30_000;
 
 const WORKER_NEEDS_POSTGRES =
   'npm run worker needs PostgreSQL (set DATABASE_URL): the embedded database belongs to the server process, which runs its own dispatcher.';
 
-function fail(message: string): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(1);
-}
-
 async function main() {
-  let config: Config;
-  try {
-    config = loadConfig(process.env);
-  } catch (error) {
-    if (error instanceof ConfigError) fail(error.message);
-    throw error;
-  }
+  const config = configOrExit();
   if (!config.databaseUrl) fail(WORKER_NEEDS_POSTGRES);
 
   // The server's logger settings (redaction, pretty lines in a terminal), without an HTTP server.

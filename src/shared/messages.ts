@@ -206,7 +206,7 @@ export const messages = {
     confirmChange: {
       title: 'Change the schedule of a running program?',
       // What the outbox says was handed to the provider (the program's messagesSent), never what
-      // the clock says was due: nothing is sent before the delivery engine exists.
+      // the clock says was due.
       noneSent: 'No message of this program has been sent yet.',
       sent: '%{sent} message(s) have been sent and will not be sent again.',
       // Counted as the schedule preview counts its 'To come' rows, on the new schedule.
@@ -354,8 +354,8 @@ export const messages = {
     exportCsv: 'Export CSV',
     phoneHint: 'Format: +1234567890 (include country code)',
     created: 'Contact %{first} %{last} created successfully!',
-    // The spec says 'has been sent'; until the delivery engine and the email sender exist the
-    // messages wait in the outbox, so the banner says what is true: they are queued.
+    // The spec says 'has been sent'. When the contact is saved the message is only queued (the
+    // delivery engine and the mail worker send it a moment later), so the banner says what is true.
     optinQueued: ' Opt-in message has been queued.',
     welcomeQueued: ' Welcome email has been queued.',
     /** The contact edit page's email status, for hosts and admins (issue 10). */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TIME_ZONES } from '../../src/shared/constants';
 import { messages } from '../../src/shared/messages';
 import { zonedInstant } from '../../src/shared/schedule';
+import { localClock } from '../../src/server/delivery/quiet-hours';
 import { startServer, type RunningServer } from '../helpers/server';
 import { launchChromium, screenshot } from './helpers/browser';
 import { signIn } from './helpers/session';
@@ -12,23 +13,9 @@ const ADMIN = { ADMIN_EMAIL: 'ida@example.org', ADMIN_PASSWORD: 'a long admin pa
 
 /** The wall clock in a zone: its date and minutes since midnight. */
 function wallClock(at: Date, timeZone: string) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  return {
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    minutes: Number(parts.hour) * 60 + Number(parts.minute),
-  };
+  const { date, time } = localClock(at, timeZone);
+  const [hours, minutes] = time.split(':').map(Number) as [number, number];
+  return { date, minutes: hours * 60 + minutes };
 }
 
 const hhmm = (minutes: number) =>

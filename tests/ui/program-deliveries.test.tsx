@@ -165,6 +165,32 @@ describe("the program's Deliveries panel", () => {
     await waitFor(() => expect(dataProvider.getProgramDeliveries).toHaveBeenCalledTimes(2));
   });
 
+  it('refreshes a completed program while some of its messages are on their way', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const dataProvider = render(program({ status: 'completed' }));
+    await panel();
+    await waitFor(() => expect(dataProvider.getProgramDeliveries).toHaveBeenCalledTimes(1));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(DELIVERIES_REFRESH_MS);
+    });
+    await waitFor(() => expect(dataProvider.getProgramDeliveries).toHaveBeenCalledTimes(2));
+  });
+
+  it('does not refresh a completed program whose messages have all settled', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const settled = {
+      recipients: 3,
+      days: [day({ day: 0, sendAt: '2027-03-13T14:00:00.000Z', delivered: 3 })],
+    };
+    const dataProvider = render(program({ status: 'completed' }), settled);
+    await panel();
+    await waitFor(() => expect(dataProvider.getProgramDeliveries).toHaveBeenCalledTimes(1));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(DELIVERIES_REFRESH_MS * 2);
+    });
+    expect(dataProvider.getProgramDeliveries).toHaveBeenCalledTimes(1);
+  });
+
   it('does not refresh a paused program', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const dataProvider = render(

@@ -152,7 +152,9 @@ const hasMessagesOnTheirWay = (data: ApiProgramDeliveries | undefined) =>
 /**
  * The program's messages day by day: when each day goes out (the program's clock), how many of
  * its messages are in each status, each count opening those messages, and why some failed. While
- * the program runs, or while some of its messages are on their way, the counts refresh themselves.
+ * the program runs, or while some of its messages are on their way (a program that has ended, or
+ * whose start is still ahead by the console's clock), the counts refresh themselves; not while
+ * staff have paused it.
  */
 export function DeliveriesPanel({ program }: { program: Program }) {
   const t = useMessages();
@@ -161,7 +163,8 @@ export function DeliveriesPanel({ program }: { program: Program }) {
     queryKey: ['programs', 'deliveries', program.id],
     queryFn: () => dataProvider.getProgramDeliveries(program.id),
     refetchInterval: (query) =>
-      program.status === 'running' || hasMessagesOnTheirWay(query.state.data)
+      program.status === 'running' ||
+      (program.status !== 'paused' && hasMessagesOnTheirWay(query.state.data))
         ? DELIVERIES_REFRESH_MS
         : false,
     retry: false,

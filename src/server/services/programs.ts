@@ -1,7 +1,7 @@
 import { and, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ProgramStatus } from '../../shared/constants';
-import { UNSENT_MESSAGE_STATUSES } from '../../shared/delivery';
+import { HANDED_OVER_STATUSES, UNSENT_MESSAGE_STATUSES } from '../../shared/delivery';
 import { formatMessage } from '../../shared/format';
 import { messages } from '../../shared/messages';
 import { timeframeOf, type Program, type ProgramPod } from '../../shared/program';
@@ -57,9 +57,6 @@ const podCount =
     Number,
   );
 
-/** Outbox statuses of a message the SMS provider has taken: it went out, whatever happens next. */
-const HANDED_TO_PROVIDER = ['sent', 'delivered'] as const;
-
 /**
  * How many of the program's day messages the outbox says were handed to the provider: what the
  * console may call sent (the clock only says what was due). The unique index on
@@ -68,7 +65,7 @@ const HANDED_TO_PROVIDER = ['sent', 'delivered'] as const;
 const messagesSentSql = sql<number>`(select count(*) from ${outboundMessages} where ${and(
   eq(outboundMessages.programId, programs.id),
   eq(outboundMessages.kind, 'program'),
-  inArray(outboundMessages.status, HANDED_TO_PROVIDER),
+  inArray(outboundMessages.status, HANDED_OVER_STATUSES),
 )})`.mapWith(Number);
 
 /** What a program's API object is read from: its row, its product's facts, its outbox count. */
