@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/client';
 import {
@@ -13,7 +14,9 @@ import {
   programs,
   users,
 } from '../../src/server/db/schema';
+import { createDispatcher } from '../../src/server/delivery/dispatcher';
 import { createPlanner } from '../../src/server/delivery/planner';
+import type { SmsProvider } from '../../src/server/delivery/provider';
 import { setPaused } from '../../src/server/services/programs';
 import { formatMessage } from '../../src/shared/format';
 import { messages } from '../../src/shared/messages';
@@ -386,5 +389,63 @@ describe('the planner', () => {
       .leftJoin(sql`${outboundMessageEvents} e`, sql`e.message_id = ${outboundMessages.id}`)
       .where(and(eq(outboundMessages.day, 0)));
     expect(counts).toEqual({ rows: 123, events: 123 });
+  });
+});
+
+describe('the planner and the dispatcher together', () => {
+  it('send each recipient each day exactly once, at 9:00 New York time across the DST change', async () => {
+    const { alice, bob, carol } = await seed();
+    const received: { to: string; body: string; mediaUrl: string | null; at: string }[] = [];
+    const provider: SmsProvider = {
+      name: 'log',
+      label: 'recording provider',
+      sender: 'test',
+      send: async (message) => {
+        received.push({ ...message, at: clock.toISOString() });
+        return { ok: true, providerMessageId: `TEST${received.length}` };
+      },
+      lookup: async () => null,
+    };
+    const plan = planner();
+    const dispatcher = createDispatcher({
+      db,
+      provider,
+      mps: 0,
+      cutoffMs: CUTOFF_MS,
+      log: Fastify().log,
+      now: () => clock,
+    });
+
+    for (const day of [0, 1, 2, 3, 4]) {
+      at(leadOf(day));
+      await plan.planOnce();
+      // Planned two minutes ahead, but nothing goes before its time.
+      await dispatcher.runOnce();
+      expect(received.filter((m) => m.at === clock.toISOString())).toEqual([]);
+      at(SEND_AT_UTC[day]!);
+      await plan.planOnce();
+      await dispatcher.runOnce();
+      await dispatcher.runOnce();
+    }
+
+    const byPhone = new Map([
+      [alice.phone, 'Alice'],
+      [bob.phone, 'Bob'],
+      [carol.phone, 'Carol'],
+    ]);
+    const got = received
+      .map((m) => `${byPhone.get(m.to) ?? m.to} ${m.at} ${m.body.split(':')[0]}`)
+      .sort();
+    const expected = [0, 1, 2, 3, 4]
+      .flatMap((day) =>
+        ['Alice', 'Bob', 'Carol'].map((name) => `${name} ${SEND_AT_UTC[day]} Day ${day}`),
+      )
+      .sort();
+    // Exactly these, once each: the opted-out, inactive, unverified, removed and inactive-pod
+    // members got nothing, and Carol (in both pods) one a day.
+    expect(got).toEqual(expected);
+    const mms = received.filter((m) => m.mediaUrl !== null);
+    expect(mms.map((m) => m.mediaUrl)).toEqual(Array(3).fill(`${PUBLIC_URL}/media/${MEDIA_NAME}`));
+    expect(await sent('sent')).toHaveLength(15);
   });
 });
