@@ -465,6 +465,17 @@ export const messages = {
     /** The opt-in request; %{first} is cut to 20 characters so the message stays one segment. */
     optin:
       'Tidings: Hi %{first}! Reply JOIN to receive our messages. Reply STOP to opt out, HELP for help. Msg & data rates may apply.',
+    /** The answer to JOIN/START/UNSTOP/YES; %{programs} names the contact's programs. */
+    optinConfirmed:
+      "Tidings: You're in! You'll get 1 message a day from %{programs}. Reply HELP for help, STOP to opt out. Msg & data rates may apply.",
+    /** The same, for a contact none of whose pods is in a scheduled or running program yet. */
+    optinConfirmedNoProgram:
+      "Tidings: You're in! You'll get 1 message a day once your program starts. Reply HELP for help, STOP to opt out. Msg & data rates may apply.",
+    /** The one message that follows an opt-out. */
+    optedOut:
+      "Tidings: You're unsubscribed and will get no more messages from us. Reply START to subscribe again.",
+    /** The answer to HELP/INFO; %{contact} is SMS_HELP_CONTACT. */
+    help: 'Tidings: 1 message a day from your program. Reply STOP to opt out, START to opt back in. Questions? %{contact}. Msg & data rates may apply.',
   },
 
   /** Why the delivery engine did not send a message, kept with it and shown to staff. */

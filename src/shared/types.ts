@@ -3,7 +3,9 @@
  * `_id` and `id` with the same value, because the spec's client reads either.
  */
 import type { ContactStatus, Role } from './constants';
-import type { MessageEventSource, MessageKind, MessageStatus } from './delivery';
+import type { ConsentEvent, ConsentSource } from './consent';
+import type { MessageEventSource, MessageKind, MessageStatus, SmsProviderName } from './delivery';
+import type { ReplyIntent } from './keywords';
 
 export interface ApiAddress {
   street: string;
@@ -32,6 +34,8 @@ export interface ApiUser {
   phone: string | null;
   emailVerified: boolean;
   smsVerified: boolean;
+  /** When the contact opted out (STOP, or the provider's 21610); null while they have not. */
+  smsOptedOutAt: string | null;
   profile: ApiProfile;
   createdAt: string;
   lastLogin: string | null;
@@ -172,4 +176,101 @@ export interface ApiProgramDeliveries {
   days: ApiDeliveryDay[];
   /** Participants who would receive the program's next message now. */
   recipients: number;
+  /**
+   * The program's pods' active participant members counted once each, by whether they receive its
+   * messages and, if not, the first reason why (in this order): recipients + the rest = total.
+   */
+  audience: ApiProgramAudience;
+}
+
+export interface ApiProgramAudience {
+  total: number;
+  recipients: number;
+  /** The contact is inactive. */
+  inactive: number;
+  /** They opted out (STOP or 21610). */
+  optedOut: number;
+  /** No phone number. */
+  noPhone: number;
+  /** Not opted in (smsVerified false). */
+  notOptedIn: number;
+}
+
+/** One row of the consent log (GET /api/contacts/{id}/consent), newest first. */
+export interface ApiConsentEvent {
+  id: string;
+  contactId: string | null;
+  phone: string;
+  event: ConsentEvent;
+  source: ConsentSource;
+  staffUserId: string | null;
+  /** The staff user's full name, when source is staff. */
+  staffName: string | null;
+  keyword: string | null;
+  text: string | null;
+  at: string;
+}
+
+export interface ApiConsentLog {
+  events: ApiConsentEvent[];
+}
+
+/** An SMS/MMS a phone sent to Tidings. */
+export interface ApiInboundMessage {
+  _id: string;
+  id: string;
+  providerMessageId: string;
+  fromPhone: string;
+  toPhone: string;
+  body: string;
+  mediaUrls: string[];
+  contactId: string | null;
+  contactName: string | null;
+  intent: ReplyIntent | null;
+  receivedAt: string;
+}
+
+/**
+ * One entry of a contact's conversation (GET /api/contacts/{id}/conversation): a message Tidings
+ * sent them (`out`, with its status) or one they sent (`in`, with what it asked for).
+ */
+export type ApiConversationEntry =
+  | ({ direction: 'out'; at: string } & ApiMessage)
+  | ({ direction: 'in'; at: string } & ApiInboundMessage);
+
+/** Newest first; `before` (an ISO time) of the next call is the last entry's `at` while hasMore. */
+export interface ApiConversation {
+  entries: ApiConversationEntry[];
+  hasMore: boolean;
+}
+
+/** POST /api/contacts/{id}/simulate-reply: the stored reply (and what it did, in the log). */
+export interface ApiSimulateReplyResponse {
+  message: ApiInboundMessage;
+}
+
+/**
+ * POST /api/messages/test: a recipient (`to`, E.164, or `contactId`) and either `body` with an
+ * optional `mediaUrl` (a Tidings media URL from POST /api/media), or `productId` with `day`.
+ */
+export interface ApiTestMessageRequest {
+  to?: string;
+  contactId?: string;
+  body?: string;
+  mediaUrl?: string | null;
+  productId?: string;
+  day?: number;
+}
+
+export interface ApiTestMessageResponse {
+  message: ApiMessage;
+}
+
+/** GET /api/sms: what the console needs to know of the SMS set-up (signed in). */
+export interface ApiSmsSettings {
+  provider: SmsProviderName;
+  /** Simulate reply is offered (the log provider only: with Twilio, replies come from phones). */
+  simulateReplies: boolean;
+  /** Test sends allowed per user in `windowMinutes` (TEST_SEND_LIMIT). */
+  testSendLimit: { max: number; windowMinutes: number };
 }

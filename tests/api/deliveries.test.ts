@@ -95,6 +95,9 @@ beforeAll(async () => {
     await participant({ smsVerified: false }),
     await participant({ status: 'inactive' }),
     await participant({ smsOptedOutAt: new Date() }),
+    await participant({ phone: null, smsVerified: false }),
+    // Inactive and opted out: counted once, under the first reason.
+    await participant({ status: 'inactive', smsOptedOutAt: new Date() }),
   ];
   await ctx.db
     .insert(podMembers)
@@ -163,8 +166,20 @@ describe('GET /api/programs/{id}/deliveries', () => {
     expect((await deliveries(program)).recipients).toBe(2);
   });
 
+  it('says why the others of its pods will not receive messages, each counted once', async () => {
+    expect((await deliveries(program)).audience).toEqual({
+      total: 7,
+      recipients: 2,
+      inactive: 2,
+      optedOut: 1,
+      noPhone: 1,
+      notOptedIn: 1,
+    });
+  });
+
   it('has no days for a draft', async () => {
-    expect(await deliveries(draft)).toEqual({ days: [], recipients: 0 });
+    const none = { total: 0, recipients: 0, inactive: 0, optedOut: 0, noPhone: 0, notOptedIn: 0 };
+    expect(await deliveries(draft)).toEqual({ days: [], recipients: 0, audience: none });
   });
 
   it('answers 404 for an unknown program and 401 without a session', async () => {

@@ -52,6 +52,7 @@ export function apiUser(overrides: Partial<ApiUser> & { firstName?: string } = {
     phone: null,
     emailVerified: true,
     smsVerified: false,
+    smsOptedOutAt: null,
     profile: {
       firstName,
       lastName: 'Lovelace',

@@ -83,7 +83,11 @@ export const failedMessage = apiMessage({
   createdAt: '2027-03-14T11:00:00.000Z',
 });
 
-export const emptyDeliveries: ApiProgramDeliveries = { days: [], recipients: 0 };
+export const emptyDeliveries: ApiProgramDeliveries = {
+  days: [],
+  recipients: 0,
+  audience: { total: 0, recipients: 0, inactive: 0, optedOut: 0, noPhone: 0, notOptedIn: 0 },
+};
 
 /**
  * A data provider for the outbox screens: the messages list and one message, the programs and

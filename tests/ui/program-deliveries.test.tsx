@@ -5,6 +5,7 @@ import { DELIVERIES_REFRESH_MS } from '../../src/shared/constants';
 import { messages } from '../../src/shared/messages';
 import type { Program } from '../../src/shared/program';
 import type { ApiDeliveryDay, ApiProgramDeliveries } from '../../src/shared/types';
+import { emptyDeliveries } from './messages-helpers';
 import { renderSignedIn } from './products-helpers';
 import { ids, program, programsProvider } from './programs-helpers';
 
@@ -29,6 +30,7 @@ const day = (
 
 // Spring Walks: two days in New York at 9:00, from 3/13/27 (the day before the DST change).
 const deliveries: ApiProgramDeliveries = {
+  ...emptyDeliveries,
   recipients: 3,
   days: [
     day({ day: 0, sendAt: '2027-03-13T14:00:00.000Z', delivered: 3 }),
@@ -127,7 +129,7 @@ describe("the program's Deliveries panel", () => {
   });
 
   it('says when nothing is planned yet', async () => {
-    render(program(), { days: [], recipients: 1 });
+    render(program(), { ...emptyDeliveries, recipients: 1 });
     const region = await panel();
     expect(await within(region).findByText(t.panel.empty)).toBeInTheDocument();
     expect(
@@ -179,6 +181,7 @@ describe("the program's Deliveries panel", () => {
   it('does not refresh a completed program whose messages have all settled', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const settled = {
+      ...emptyDeliveries,
       recipients: 3,
       days: [day({ day: 0, sendAt: '2027-03-13T14:00:00.000Z', delivered: 3 })],
     };

@@ -37,6 +37,7 @@ import {
   SEND_WINDOW,
   TIME_ZONES,
 } from '../../shared/constants';
+import { CONSENT_EVENTS, CONSENT_SOURCES } from '../../shared/consent';
 import { MESSAGE_EVENT_SOURCES, MESSAGE_KINDS, MESSAGE_STATUSES } from '../../shared/delivery';
 
 /** `column IN ('a', 'b')` for a CHECK constraint; the values are our own constants, never input. */
@@ -381,6 +382,8 @@ export const outboundMessages = pgTable(
     claimedBy: text('claimed_by'),
     claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date' }),
     providerMessageId: text('provider_message_id'),
+    /** The staff user who asked for it (an opt-in request, a test send); null for the engine's own. */
+    createdBy: uuid('created_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     /** The provider's code (Twilio's 21211, say) and words for the last failure. */
     errorCode: text('error_code'),
     errorMessage: text('error_message'),
@@ -422,6 +425,70 @@ export const outboundMessageEvents = pgTable(
     index('outbound_message_events_message_idx').on(t.messageId, t.at),
     check('outbound_message_events_status_check', oneOf(t.status, MESSAGE_STATUSES)),
     check('outbound_message_events_source_check', oneOf(t.source, MESSAGE_EVENT_SOURCES)),
+  ],
+);
+
+/**
+ * Every SMS/MMS a phone sent to Tidings (the inbound webhook, or Simulate reply with the log
+ * provider): stored once per provider id, whether or not the phone belongs to a contact.
+ */
+export const inboundMessages = pgTable(
+  'inbound_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Twilio's MessageSid (SM…/MM…); a repeated webhook finds it and changes nothing. */
+    providerMessageId: text('provider_message_id').notNull(),
+    fromPhone: text('from_phone').notNull(),
+    toPhone: text('to_phone').notNull(),
+    body: text('body').notNull(),
+    /** The provider's URLs of any media the phone sent. */
+    mediaUrls: jsonb('media_urls').$type<string[]>().notNull().default([]),
+    /** The contact whose phone sent it; null for a number Tidings does not know. */
+    contactId: uuid('contact_id').references(() => users.id, { onDelete: 'set null' }),
+    /** What the reply asked for (shared/keywords.ts): optin, optout, help; null for anything else. */
+    intent: text('intent', { enum: ['optin', 'optout', 'help'] }),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('inbound_messages_provider_id_unique').on(t.providerMessageId),
+    index('inbound_messages_contact_idx').on(t.contactId, t.receivedAt),
+    index('inbound_messages_from_idx').on(t.fromPhone, t.receivedAt),
+    index('inbound_messages_received_at_idx').on(t.receivedAt),
+    check('inbound_messages_intent_check', oneOf(t.intent, ['optin', 'optout', 'help'])),
+  ],
+);
+
+/**
+ * The consent log: every change to a phone's permission to receive messages, with who made it
+ * and the words that made it. Append-only: a trigger (migration 0007) refuses UPDATE and DELETE,
+ * so the log stays proof of consent (CTIA) whatever the code does.
+ */
+export const consentEvents = pgTable(
+  'consent_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Null for a number Tidings does not know (its STOP is still kept, and honoured). */
+    contactId: uuid('contact_id').references(() => users.id),
+    /** E.164, the phone the consent is about. */
+    phone: text('phone').notNull(),
+    event: text('event', { enum: CONSENT_EVENTS }).notNull(),
+    source: text('source', { enum: CONSENT_SOURCES }).notNull(),
+    /** The staff user, when source is staff. */
+    staffUserId: uuid('staff_user_id').references(() => users.id),
+    /** The keyword matched (JOIN, STOP…), when source is keyword. */
+    keyword: text('keyword'),
+    /** The message text: the phone's reply, the opt-in request sent, or the provider's error. */
+    text: text('text'),
+    inboundMessageId: uuid('inbound_message_id').references(() => inboundMessages.id),
+    outboundMessageId: uuid('outbound_message_id').references(() => outboundMessages.id),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    index('consent_events_contact_idx').on(t.contactId, t.at),
+    index('consent_events_phone_idx').on(t.phone, t.at),
+    check('consent_events_event_check', oneOf(t.event, CONSENT_EVENTS)),
+    check('consent_events_source_check', oneOf(t.source, CONSENT_SOURCES)),
   ],
 );
 

@@ -1,4 +1,16 @@
-import { and, countDistinct, eq, inArray, isNotNull, isNull, min, type SQL } from 'drizzle-orm';
+import {
+  and,
+  count,
+  countDistinct,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  min,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import type { ApiProgramAudience } from '../../shared/types';
 import type { Db, Tx } from '../db/client';
 import { podMembers, pods, programPods, users } from '../db/schema';
 
@@ -64,4 +76,51 @@ export async function countProgramRecipients(db: Db | Tx, programId: string): Pr
     .innerJoin(users, eq(users.id, podMembers.userId))
     .where(recipientConditions(programId));
   return row?.recipients ?? 0;
+}
+
+/**
+ * The program's audience: the active participant members of its active pods, each counted once,
+ * by whether they receive its messages and, if not, the first reason why (inactive, opted out, no
+ * phone, not opted in). The reasons are the conditions of `recipientConditions`, in one grouped
+ * query.
+ */
+export async function programAudience(db: Db | Tx, programId: string): Promise<ApiProgramAudience> {
+  const reason = sql<string>`case
+    when ${users.status} <> 'active' then 'inactive'
+    when ${users.smsOptedOutAt} is not null then 'optedOut'
+    when ${users.phone} is null then 'noPhone'
+    when not ${users.smsVerified} then 'notOptedIn'
+    else 'recipients' end`;
+  const members = db
+    .selectDistinct({ id: users.id, reason: reason.as('reason') })
+    .from(programPods)
+    .innerJoin(pods, eq(pods.id, programPods.podId))
+    .innerJoin(podMembers, eq(podMembers.podId, pods.id))
+    .innerJoin(users, eq(users.id, podMembers.userId))
+    .where(
+      and(
+        eq(programPods.programId, programId),
+        eq(pods.status, 'active'),
+        eq(podMembers.status, 'active'),
+        eq(users.role, 'participant'),
+      ),
+    )
+    .as('members');
+  const rows = await db
+    .select({ reason: members.reason, count: count() })
+    .from(members)
+    .groupBy(members.reason);
+  const audience: ApiProgramAudience = {
+    total: 0,
+    recipients: 0,
+    inactive: 0,
+    optedOut: 0,
+    noPhone: 0,
+    notOptedIn: 0,
+  };
+  for (const row of rows) {
+    audience[row.reason as Exclude<keyof ApiProgramAudience, 'total'>] = row.count;
+    audience.total += row.count;
+  }
+  return audience;
 }

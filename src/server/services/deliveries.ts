@@ -5,7 +5,7 @@ import { programSchedule, sendTimeOfDay, type ProgramSchedule } from '../../shar
 import type { ApiDeliveryDay, ApiProgramDeliveries } from '../../shared/types';
 import type { Db } from '../db/client';
 import { outboundMessages, products, programs } from '../db/schema';
-import { countProgramRecipients } from '../delivery/recipients';
+import { countProgramRecipients, programAudience } from '../delivery/recipients';
 import { notFound } from '../http/errors';
 
 /** The statuses a day's failures are listed for: the provider or the carrier refused them. */
@@ -37,7 +37,7 @@ async function scheduleOf(db: Db, programId: string): Promise<ProgramSchedule | 
 /**
  * GET /api/programs/{id}/deliveries: every day of the program's schedule with its day messages
  * counted by status (one grouped query on the program/day index), the failures of each day by
- * reason, and how many contacts would receive the next message. A draft has no schedule and no
+ * reason, how many contacts would receive the next message, and why the others would not. A draft has no schedule and no
  * days. A day the outbox has but the schedule no longer does (the product was shortened after it
  * went out) is listed too, at the time the schedule's rule gives it.
  */
@@ -48,7 +48,7 @@ export async function programDeliveries(db: Db, programId: string): Promise<ApiP
     eq(outboundMessages.kind, 'program'),
     isNotNull(outboundMessages.day),
   );
-  const [counts, failures, recipients] = await Promise.all([
+  const [counts, failures, recipients, audience] = await Promise.all([
     db
       .select({ day: outboundMessages.day, status: outboundMessages.status, count: count() })
       .from(outboundMessages)
@@ -66,8 +66,9 @@ export async function programDeliveries(db: Db, programId: string): Promise<ApiP
       .groupBy(outboundMessages.day, outboundMessages.errorCode, outboundMessages.errorMessage)
       .orderBy(desc(count()), outboundMessages.errorCode, outboundMessages.errorMessage),
     countProgramRecipients(db, programId),
+    programAudience(db, programId),
   ]);
-  if (!schedule) return { days: [], recipients };
+  if (!schedule) return { days: [], recipients, audience };
 
   const days = new Map<number, ApiDeliveryDay>();
   const dayOf = (day: number) => {
@@ -82,5 +83,5 @@ export async function programDeliveries(db: Db, programId: string): Promise<ApiP
   for (const { day } of programSchedule(schedule)) dayOf(day);
   for (const row of counts) dayOf(row.day!)[row.status] = row.count;
   for (const { day, ...failure } of failures) dayOf(day!).failures.push(failure);
-  return { days: [...days.values()].sort((a, b) => a.day - b.day), recipients };
+  return { days: [...days.values()].sort((a, b) => a.day - b.day), recipients, audience };
 }

@@ -16,6 +16,7 @@ export function toApiUser(row: UserRow): ApiUser {
     phone: row.phone,
     emailVerified: row.emailVerified,
     smsVerified: row.smsVerified,
+    smsOptedOutAt: row.smsOptedOutAt?.toISOString() ?? null,
     profile: {
       firstName: row.firstName,
       lastName: row.lastName,

@@ -1,0 +1,51 @@
+/**
+ * The consent vocabulary: what happens to a phone's permission to receive Tidings' messages, who
+ * made it happen, and the state a contact is in. The consent log (server), the contacts filter and
+ * the contact page (console) all read it from here. Keywords themselves are in keywords.ts.
+ */
+
+/**
+ * - optin_requested: the opt-in request (reply JOIN) was handed to the provider;
+ * - opted_in: the phone replied JOIN, START, UNSTOP or YES;
+ * - opted_out: the phone replied STOP (or its like), or the provider reported it unsubscribed (21610);
+ * - verified / unverified: staff marked the phone verified, or not verified, on the contact form.
+ */
+export const CONSENT_EVENTS = [
+  'optin_requested',
+  'opted_in',
+  'opted_out',
+  'verified',
+  'unverified',
+] as const;
+export type ConsentEvent = (typeof CONSENT_EVENTS)[number];
+
+/** keyword: the phone's own reply; staff: a signed-in user; provider: Twilio's report. */
+export const CONSENT_SOURCES = ['keyword', 'staff', 'provider'] as const;
+export type ConsentSource = (typeof CONSENT_SOURCES)[number];
+
+/**
+ * A contact's consent state, as the contacts list filters it:
+ * - opted_out: they opted out (only their own JOIN/START opts them back in, never staff);
+ * - opted_in: their phone is verified (by JOIN or by staff) and they did not opt out;
+ * - not_opted_in: neither.
+ */
+export const CONSENT_STATES = ['opted_in', 'not_opted_in', 'opted_out'] as const;
+export type ConsentState = (typeof CONSENT_STATES)[number];
+
+export const consentState = (contact: {
+  smsVerified: boolean;
+  smsOptedOutAt: string | Date | null;
+}): ConsentState =>
+  contact.smsOptedOutAt ? 'opted_out' : contact.smsVerified ? 'opted_in' : 'not_opted_in';
+
+/** Inbound messages: what is kept of one. Twilio sends at most 1,600 characters and 10 media. */
+export const INBOUND_LIMITS = {
+  bodyMax: 1600,
+  mediaMax: 10,
+} as const;
+
+/** Test sends (Send Test MMS): at most `max` per staff user in any `windowMs`. */
+export const TEST_SEND_LIMIT = {
+  max: 10,
+  windowMs: 10 * 60_000,
+} as const;
