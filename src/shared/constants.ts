@@ -72,8 +72,14 @@ export const TIMINGS = {
 /** A program's Deliveries panel asks for fresh counts this often while messages are on their way. */
 export const DELIVERIES_REFRESH_MS = 5_000;
 
-/** How many of a contact's latest messages their page lists (the messages list has them all). */
-export const RECENT_MESSAGES_SHOWN = 5;
+/**
+ * A contact's Conversation card asks for fresh statuses this often while one of its messages is on
+ * its way (not in a final status), as the Deliveries panel does.
+ */
+export const CONVERSATION_REFRESH_MS = DELIVERIES_REFRESH_MS;
+
+/** How many messages of a contact's conversation one page holds ('Show earlier' loads the next). */
+export const CONVERSATION_PAGE_SIZE = 50;
 
 /** The console switches to the hamburger menu at this width and below. */
 export const MOBILE_MENU_MAX_WIDTH = 1024;

@@ -619,8 +619,6 @@ export const messages = {
     },
     panel: {
       title: 'Deliveries',
-      recipients:
-        '%{smart_count} participant will receive the next message |||| %{smart_count} participants will receive the next message',
       empty: 'No message of this program has been planned yet.',
       loadFailed: 'Failed to load the deliveries',
       day: 'Day',
@@ -630,12 +628,6 @@ export const messages = {
       noReason: 'No reason given',
       countLink: '%{status} on %{day}: %{count}',
       allMessages: 'All messages of this program',
-    },
-    recent: {
-      title: 'Recent messages',
-      empty: 'No messages for this contact yet.',
-      loadFailed: 'Failed to load the recent messages',
-      all: 'All messages to this contact',
     },
   },
 
@@ -706,6 +698,8 @@ export const messages = {
       replyUnknown: 'Their reply',
       staff: 'Staff',
       carrier: 'Carrier (Twilio)',
+      /** The provider's report of anything but an unsubscribed number. */
+      provider: 'SMS provider',
       /** An event of a phone number the contact no longer has. */
       otherPhone: '%{source} · %{phone}',
     },

@@ -35,9 +35,7 @@ const stopped = event('opted_out', '2027-03-05T10:00:00.000Z', { keyword: 'STOP'
 
 describe("a contact's opt-in state in words", () => {
   it('says how and when they opted in by replying', () => {
-    expect(
-      consentSummary(contact({ smsVerified: true }), [joined, requested], day),
-    ).toEqual({
+    expect(consentSummary(contact({ smsVerified: true }), [joined, requested], day)).toEqual({
       state: 'opted_in',
       text: 'Opted in by replying JOIN on 2027-03-02',
       note: null,

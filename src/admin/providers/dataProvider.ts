@@ -7,6 +7,12 @@ import type {
 } from 'react-admin';
 import { forgotPassword, sendWelcomeEmail, setPassword, verifyEmail } from './accountApi';
 import { createPodFromContacts, exportContactsCsv } from './contactsApi';
+import {
+  getContactConsent,
+  getContactConversation,
+  getSmsSettings,
+  simulateReply,
+} from './conversationApi';
 import { httpClient } from './httpClient';
 import { listQuery } from './listQuery';
 import { getProgramDeliveries, retryMessage } from './messagesApi';
@@ -144,6 +150,10 @@ export const dataProvider = {
   resumeProgram,
   getProgramDeliveries,
   retryMessage,
+  getContactConversation,
+  getContactConsent,
+  simulateReply,
+  getSmsSettings,
   verifyEmail,
   setPassword,
   forgotPassword,
