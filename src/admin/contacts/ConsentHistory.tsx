@@ -62,7 +62,7 @@ export function ConsentHistory({ contact }: { contact: ApiContactDetail }) {
   const { data, error, isPending } = useConsentLog(contact.id);
   const phone = contactPhone(contact);
   return (
-    <PanelCard title={t('conversations.history.title')} sx={{}}>
+    <PanelCard title={t('conversations.history.title')}>
       {isPending ? (
         <CircularProgress size={24} aria-label={t('app.loading')} />
       ) : error ? (

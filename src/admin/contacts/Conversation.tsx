@@ -1,6 +1,6 @@
 import { Box, Button, Chip, CircularProgress, Link, Stack, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
-import { useEffect, useMemo, useRef } from 'react';
+import { useLayoutEffect, useMemo, useRef } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type {
   ApiContactDetail,
@@ -178,12 +178,21 @@ function Thread({
 }) {
   const t = useMessages();
   const box = useRef<HTMLDivElement>(null);
-  const newest = entries.at(-1);
-  const newestKey = newest ? entryKey(newest) : null;
-  useEffect(() => {
-    // Only when a newer message arrives: loading earlier ones leaves the reader where they are.
-    if (box.current) box.current.scrollTop = box.current.scrollHeight;
-  }, [newestKey]);
+  const newestKey = entries.length > 0 ? entryKey(entries.at(-1)!) : null;
+  const oldestKey = entries.length > 0 ? entryKey(entries[0]!) : null;
+  const shown = useRef({ newest: null as string | null, oldest: null as string | null, height: 0 });
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const before = shown.current;
+    // A newer message (or the first load) scrolls to it; earlier ones loaded above keep the
+    // messages the reader was looking at in place, as a phone does.
+    if (newestKey !== before.newest) element.scrollTop = element.scrollHeight;
+    else if (oldestKey !== before.oldest) {
+      element.scrollTop += element.scrollHeight - before.height;
+    }
+    shown.current = { newest: newestKey, oldest: oldestKey, height: element.scrollHeight };
+  });
   return (
     <Box ref={box} sx={{ maxHeight: { xs: '65vh', md: 560 }, overflowY: 'auto', pr: 0.5 }}>
       {earlier.more && (
@@ -220,7 +229,6 @@ export function Conversation({ contact }: { contact: ApiContactDetail }) {
   return (
     <PanelCard
       title={t('conversations.title')}
-      sx={{}}
       action={
         <Stack
           direction="row"

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 /**
  * A titled card below a record's main content (a program's Deliveries, a contact's Conversation),
  * named by its title for assistive technology, with its actions (a link, a button) beside the
- * title, or under it where the screen is too narrow.
+ * title, or under it where the screen is too narrow. Where it stands (its margin) is the caller's.
  */
 export function PanelCard({
   title,
@@ -18,7 +18,7 @@ export function PanelCard({
   sx?: SxProps<Theme>;
 }) {
   return (
-    <Card variant="outlined" component="section" aria-label={title} sx={sx ?? { mt: 3 }}>
+    <Card variant="outlined" component="section" aria-label={title} sx={sx}>
       <CardContent>
         <Box
           sx={{

@@ -178,7 +178,8 @@ const hasMessagesOnTheirWay = (data: ApiProgramDeliveries | undefined) =>
   data?.days.some((day) => ON_THEIR_WAY.some((status) => day[status] > 0)) ?? false;
 
 /**
- * The program's messages day by day: when each day goes out (the program's clock), how many of
+ * Who of its pods' participants receives the program's messages (and why the others do not), then
+ * its messages day by day: when each day goes out (the program's clock), how many of
  * its messages are in each status, each count opening those messages, and why some failed. While
  * the program runs, or while some of its messages are on their way (a program that has ended, or
  * whose start is still ahead by the console's clock), the counts refresh themselves; not while
@@ -200,6 +201,7 @@ export function DeliveriesPanel({ program }: { program: Program }) {
   return (
     <PanelCard
       title={t('delivery.panel.title')}
+      sx={{ mt: 3 }}
       action={
         <Link component={RouterLink} to={messagesListPath({ programId: program.id })}>
           {t('delivery.panel.allMessages')}
