@@ -2,8 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TIME_ZONES } from '../../src/shared/constants';
 import { messages } from '../../src/shared/messages';
-import { zonedInstant } from '../../src/shared/schedule';
-import { localClock } from '../../src/server/delivery/quiet-hours';
+import { wallClock as clockIn, zonedInstant } from '../../src/shared/schedule';
 import { startServer, type RunningServer } from '../helpers/server';
 import { launchChromium, screenshot } from './helpers/browser';
 import { signIn } from './helpers/session';
@@ -12,8 +11,8 @@ const t = messages.delivery;
 const ADMIN = { ADMIN_EMAIL: 'ida@example.org', ADMIN_PASSWORD: 'a long admin password' };
 
 /** The wall clock in a zone: its date and minutes since midnight. */
-function wallClock(at: Date, timeZone: string) {
-  const { date, time } = localClock(at, timeZone);
+function wallMinutes(at: Date, timeZone: string) {
+  const { date, time } = clockIn(at, timeZone);
   const [hours, minutes] = time.split(':').map(Number) as [number, number];
   return { date, minutes: hours * 60 + minutes };
 }
@@ -31,13 +30,13 @@ function chooseSchedule(now = new Date()) {
   // The next whole minute, or the one after when this one is nearly over.
   const ahead = now.getUTCSeconds() >= 40 ? 2 : 1;
   for (const timeZone of TIME_ZONES) {
-    const { date, minutes } = wallClock(now, timeZone);
+    const { date, minutes } = wallMinutes(now, timeZone);
     if (minutes >= 8 * 60 && minutes + ahead <= 21 * 60) {
       return { timeZone, startDate: date, sendTime: hhmm(minutes + ahead), clockOffsetMs: 0 };
     }
   }
   const timeZone = 'America/New_York';
-  const { date } = wallClock(now, timeZone);
+  const { date } = wallMinutes(now, timeZone);
   const target = zonedInstant(date, '10:00', timeZone);
   return {
     timeZone,
