@@ -639,6 +639,37 @@ export const messages = {
     },
   },
 
+  /** Send Test MMS: what POST /api/messages/test answers (the dashboard dialog has its own texts). */
+  testSends: {
+    api: {
+      recipientRequired: 'Enter a phone number or choose a contact',
+      oneRecipient: 'Send to a phone number or to a contact, not both',
+      invalidPhone: 'Enter a phone number',
+      invalidContactId: 'The contact id must be a contact id (a UUID)',
+      contactNotFound: 'Contact not found',
+      contactNoPhone: 'This contact has no phone number',
+      contentRequired: 'Type a message, or choose a product and a day',
+      oneContent: 'Send your own text or a product day, not both',
+      invalidBody: 'The message must be text',
+      bodyTooLong: 'A test message can be at most %{max} characters',
+      invalidMediaUrl: 'The media must be the URL of a file uploaded to Tidings',
+      mediaNotFound:
+        'Media must be uploaded to Tidings first; this URL names no uploaded file of Tidings',
+      mediaWithProduct: 'A product day is sent with its own media: attach media to your own text',
+      invalidProductId: 'The product id must be a product id (a UUID)',
+      productNotFound: 'Product not found',
+      productRequired: 'Choose the product whose day to send',
+      dayRequired: 'Choose the day of the product to send',
+      invalidDay: 'The day must be a whole number from 0 to %{max}',
+      dayOutOfRange:
+        '%{product} has days 0 to %{max}: the pre-message (day 0), %{days} day(s) and the conclusion (day %{max})',
+      optedOut:
+        'This number opted out (replied STOP) on %{date}; Tidings will not text it until it replies START.',
+      tooMany:
+        'You can send %{max} test messages every %{window} minutes. Please try again in %{minutes} minute(s).',
+    },
+  },
+
   pods: {
     title: 'Pods',
     item: 'pod',

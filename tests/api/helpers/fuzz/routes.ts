@@ -230,6 +230,15 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
   { method: 'GET', path: '/api/messages', query: MESSAGE_LIST },
   { method: 'GET', path: '/api/messages/:id', params: { id: ['messageId'] } },
   { method: 'POST', path: '/api/messages/:id/retry', params: { id: ['messageId'] } },
+  {
+    method: 'POST',
+    path: '/api/messages/test',
+    bodies: (s) => [
+      { to: '+15035550123', body: 'Fuzzed test' },
+      { contactId: s.participantId, body: 'Fuzzed test', mediaUrl: `/media/${s.mediaName}` },
+      { to: '(503) 555-0124', productId: s.productId, day: 1 },
+    ],
+  },
   // Answers 404 here (the log provider); the webhook test covers it with Twilio.
   {
     method: 'POST',
