@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentEvents, outboundMessages } from '../../src/server/db/schema';
 import { createDeliveryEngine, engineClock } from '../../src/server/delivery/engine';
-import { localClock, quietHoursEnd } from '../../src/server/delivery/quiet-hours';
+import { quietHoursEnd } from '../../src/server/delivery/quiet-hours';
+import { wallClock } from '../../src/shared/schedule';
 import { TEST_SEND_LIMIT } from '../../src/shared/consent';
 import { DELIVERY_DEFAULTS } from '../../src/shared/delivery';
 import { formatMessage } from '../../src/shared/format';
@@ -522,7 +523,7 @@ describe('the engine sends a test message at once', () => {
   /** The next 2:00 am in New York: deep in its quiet hours. */
   function nextNightInNewYork(): Date {
     const zone = 'America/New_York';
-    const today = localClock(new Date(), zone).date;
+    const today = wallClock(new Date(), zone).date;
     const tonight = zonedInstant(today, '02:00', zone);
     return tonight.getTime() > Date.now()
       ? tonight
