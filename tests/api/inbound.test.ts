@@ -70,7 +70,11 @@ function incoming(
   };
   const signature =
     options.signature === undefined
-      ? twilio.getExpectedTwilioSignature(FAKE_TWILIO.authToken, `${PUBLIC_URL}${INBOUND_PATH}`, form)
+      ? twilio.getExpectedTwilioSignature(
+          FAKE_TWILIO.authToken,
+          `${PUBLIC_URL}${INBOUND_PATH}`,
+          form,
+        )
       : options.signature;
   return (options.app ?? ctx).app.inject({
     method: 'POST',
@@ -227,7 +231,13 @@ describe('POST /api/webhooks/twilio/inbound: the request', () => {
     const otherUrl = twilio.getExpectedTwilioSignature(
       FAKE_TWILIO.authToken,
       `${PUBLIC_URL}/api/webhooks/twilio/status`,
-      { AccountSid: FAKE_TWILIO.accountSid, ApiVersion: '2010-04-01', To: FAKE_TWILIO.from, NumMedia: '0', ...fields },
+      {
+        AccountSid: FAKE_TWILIO.accountSid,
+        ApiVersion: '2010-04-01',
+        To: FAKE_TWILIO.from,
+        NumMedia: '0',
+        ...fields,
+      },
     );
     expect((await incoming(fields, { signature: otherUrl })).statusCode).toBe(403);
     expect(await inboundFrom(phone)).toEqual([]);
@@ -265,9 +275,12 @@ describe('POST /api/webhooks/twilio/inbound: the request', () => {
     const logApp = await startTestApp({ PUBLIC_URL });
     try {
       const phone = nextPhone();
-      const response = await incoming({ MessageSid: newSid(), From: phone, Body: 'JOIN' }, {
-        app: logApp,
-      });
+      const response = await incoming(
+        { MessageSid: newSid(), From: phone, Body: 'JOIN' },
+        {
+          app: logApp,
+        },
+      );
       expect(response.statusCode).toBe(404);
       expect(typeof response.json().error).toBe('string');
     } finally {
@@ -354,7 +367,9 @@ describe('JOIN, START, UNSTOP, YES', () => {
     expect(await inboundFrom(contact.phone!)).toHaveLength(1);
     expect(await consentOf(contact.phone!)).toHaveLength(1);
     const outbox = await outboxTo(contact.phone!);
-    expect(outbox.map((m) => [m.kind, m.body])).toEqual([['confirmation', t.optinConfirmedNoProgram]]);
+    expect(outbox.map((m) => [m.kind, m.body])).toEqual([
+      ['confirmation', t.optinConfirmedNoProgram],
+    ]);
   });
 
   it('opts a phone that had opted out back in, and a repeated JOIN changes and sends nothing', async () => {
@@ -429,9 +444,7 @@ describe('JOIN, START, UNSTOP, YES', () => {
     });
     await reply(contact.phone!, 'JOIN');
     expect((await rowOf(request.id)).status).toBe('canceled');
-    expect(await historyOf(request.id)).toEqual([
-      ['canceled', messages.inbound.alreadyOptedIn],
-    ]);
+    expect(await historyOf(request.id)).toEqual([['canceled', messages.inbound.alreadyOptedIn]]);
   });
 
   it('does nothing but store a JOIN from an unknown number or a staff member', async () => {
@@ -491,6 +504,19 @@ describe('STOP and its like', () => {
     expect(await phoneOptedOut(ctx.db, contact.phone!)).toBe(true);
     const confirmations = (await outboxTo(contact.phone!)).filter((m) => m.status === 'queued');
     expect(confirmations.map((m) => [m.kind, m.body])).toEqual([['confirmation', t.optedOut]]);
+  });
+
+  it('confirms once when two STOPs from the phone arrive at the same moment', async () => {
+    const contact = await participant({ smsVerified: true });
+    const responses = await Promise.all([
+      incoming({ MessageSid: newSid(), From: contact.phone!, Body: 'STOP' }),
+      incoming({ MessageSid: newSid(), From: contact.phone!, Body: 'Stop.' }),
+      incoming({ MessageSid: newSid(), From: contact.phone!, Body: 'end' }),
+    ]);
+    expect(responses.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    expect(await inboundFrom(contact.phone!)).toHaveLength(3);
+    expect(await consentOf(contact.phone!)).toHaveLength(1);
+    expect((await outboxTo(contact.phone!)).map((m) => m.kind)).toEqual(['confirmation']);
   });
 
   it('records nothing new and sends nothing for a repeated STOP', async () => {
@@ -666,7 +692,13 @@ describe("the provider's 21610 (the phone unsubscribed at the carrier)", () => {
     const toStranger = await queued({ kind: 'test', toPhone: stranger, body: 'Test' });
     const provider = stubProvider((sms) =>
       sms.id === first.id || sms.id === toStranger.id
-        ? { ok: false, retryable: false, optedOut: true, errorCode: '21610', errorMessage: refusedText }
+        ? {
+            ok: false,
+            retryable: false,
+            optedOut: true,
+            errorCode: '21610',
+            errorMessage: refusedText,
+          }
         : { ok: true, providerMessageId: newSid() },
     );
     await runDispatcher(provider);
@@ -683,7 +715,11 @@ describe("the provider's 21610 (the phone unsubscribed at the carrier)", () => {
       }),
     ]);
     expect(await consentOf(stranger)).toEqual([
-      expect.objectContaining({ contactId: null, source: 'provider', outboundMessageId: toStranger.id }),
+      expect.objectContaining({
+        contactId: null,
+        source: 'provider',
+        outboundMessageId: toStranger.id,
+      }),
     ]);
     expect(await phoneOptedOut(ctx.db, stranger)).toBe(true);
   });
@@ -724,13 +760,23 @@ describe("the dispatcher's last check for an opted-out phone", () => {
     await reply(contact.phone!, 'STOP');
     const [confirmation] = await outboxTo(contact.phone!);
     // Queued after the opt-out, as staff might.
-    const optin = await queued({ kind: 'optin', contactId: contact.id, toPhone: contact.phone!, body: 'Reply JOIN' });
+    const optin = await queued({
+      kind: 'optin',
+      contactId: contact.id,
+      toPhone: contact.phone!,
+      body: 'Reply JOIN',
+    });
     const test = await queued({ kind: 'test', toPhone: contact.phone!, body: 'Test' });
     await reply(contact.phone!, 'HELP');
     const help = (await outboxTo(contact.phone!)).find((m) => m.kind === 'reply')!;
     // A contact opted out with no consent row (before the log existed) is refused all the same.
     const legacy = await participant({ smsOptedOutAt: new Date() });
-    const legacyOptin = await queued({ kind: 'optin', contactId: legacy.id, toPhone: legacy.phone!, body: 'Reply JOIN' });
+    const legacyOptin = await queued({
+      kind: 'optin',
+      contactId: legacy.id,
+      toPhone: legacy.phone!,
+      body: 'Reply JOIN',
+    });
     // A test message to a phone that did not opt out goes.
     const fine = await queued({ kind: 'test', toPhone: nextPhone(), body: 'Test' });
 
@@ -757,13 +803,23 @@ describe("the dispatcher's last check for an opted-out phone", () => {
     const contact = await participant();
     await reply(contact.phone!, 'STOP');
     await reply(contact.phone!, 'START');
-    const optin = await queued({ kind: 'optin', contactId: contact.id, toPhone: contact.phone!, body: 'Reply JOIN' });
+    const optin = await queued({
+      kind: 'optin',
+      contactId: contact.id,
+      toPhone: contact.phone!,
+      body: 'Reply JOIN',
+    });
     await runDispatcher(stubProvider(() => ({ ok: true, providerMessageId: newSid() })));
     expect((await rowOf(optin.id)).status).toBe('sent');
     const statuses = await ctx.db
       .select({ kind: outboundMessages.kind, status: outboundMessages.status })
       .from(outboundMessages)
-      .where(and(eq(outboundMessages.toPhone, contact.phone!), eq(outboundMessages.kind, 'confirmation')));
+      .where(
+        and(
+          eq(outboundMessages.toPhone, contact.phone!),
+          eq(outboundMessages.kind, 'confirmation'),
+        ),
+      );
     // The opt-out confirmation was canceled by nothing; the START confirmation follows it.
     expect(statuses.map((s) => s.status)).toEqual(['sent', 'sent']);
   });
