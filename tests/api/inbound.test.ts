@@ -459,6 +459,33 @@ describe('JOIN, START, UNSTOP, YES', () => {
     }
     expect((await inboundFrom(host.phone!))[0]!.contactId).toBe(host.id);
   });
+
+  it('lets a number without participants that had opted out opt back in, with no answer', async () => {
+    const unknown = nextPhone();
+    await reply(unknown, 'STOP');
+    await reply(unknown, 'START');
+    expect(await phoneOptedOut(ctx.db, unknown)).toBe(false);
+    expect((await consentOf(unknown)).map((e) => [e.event, e.contactId, e.keyword])).toEqual([
+      ['opted_out', null, 'STOP'],
+      ['opted_in', null, 'START'],
+    ]);
+    // A staff member's phone: their own STOP no longer holds back their test sends.
+    const { user: host } = await createUser(ctx.db, { role: 'host', phone: nextPhone() });
+    await reply(host.phone!, 'STOP');
+    expect((await contactOf(host.id)).smsOptedOutAt).toBeInstanceOf(Date);
+    await reply(host.phone!, 'UNSTOP');
+    expect(await contactOf(host.id)).toMatchObject({ smsOptedOutAt: null, smsVerified: false });
+    expect((await consentOf(host.phone!)).map((e) => [e.event, e.contactId])).toEqual([
+      ['opted_out', host.id],
+      ['opted_in', host.id],
+    ]);
+    // Only the opt-out was confirmed.
+    for (const phone of [unknown, host.phone!]) {
+      expect((await outboxTo(phone)).map((m) => [m.kind, m.body])).toEqual([
+        ['confirmation', t.optedOut],
+      ]);
+    }
+  });
 });
 
 describe('STOP and its like', () => {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { INBOUND_LIMITS, type ConsentEvent } from '../../shared/consent';
 import { replyIntent, type ReplyIntent } from '../../shared/keywords';
 import { messages } from '../../shared/messages';
@@ -156,8 +156,7 @@ interface Context {
  * JOIN and its like: every participant with the phone is verified and no longer opted out, each
  * with a consent row, and the phone gets one confirmation naming their programs. A phone already
  * opted in (a later 'yes' to a question, say) changes nothing and gets nothing. A phone of no
- * participant gets no answer; if it had opted out (an unknown number's STOP), the log records
- * that it opted back in, so its STOP no longer holds back messages to it.
+ * participant gets no answer, and only changes if it had opted out (see below).
  */
 async function optIn({ tx, message, contacts, keyword }: Context) {
   const phone = message.fromPhone;
@@ -175,9 +174,21 @@ async function optIn({ tx, message, contacts, keyword }: Context) {
     at,
   });
   if (participants.length === 0) {
-    if (before !== 'opted_out') return;
-    // Staff keep their own opt-out in their contact; only the phone's word in the log changes.
-    await recordConsent(tx, [record(null)]);
+    // Staff, or a number Tidings does not know: nothing to join and no answer. Only a phone that
+    // had opted out is opted back in, so its own STOP stops holding back what is sent to it (a
+    // staff member's test sends, say).
+    const optedOut = contacts.filter((c) => c.smsOptedOutAt).map((c) => c.id);
+    if (before !== 'opted_out' && optedOut.length === 0) return;
+    if (optedOut.length > 0) {
+      await tx
+        .update(users)
+        .set({ smsOptedOutAt: null, updatedAt: at })
+        .where(inArray(users.id, optedOut));
+    }
+    await recordConsent(
+      tx,
+      contacts.length > 0 ? contacts.map((c) => record(c.id)) : [record(null)],
+    );
     return;
   }
   const alreadyIn =
@@ -279,7 +290,7 @@ export async function receiveMessage(
         smsOptedOutAt: users.smsOptedOutAt,
       })
       .from(users)
-      .where(and(eq(users.phone, from), isNotNull(users.phone)))
+      .where(eq(users.phone, from))
       .orderBy(asc(users.createdAt), asc(users.id));
     const intent = replyIntent(body);
     const [message] = await tx
