@@ -478,6 +478,27 @@ export const messages = {
     help: 'Tidings: 1 message a day from your program. Reply STOP to opt out, START to opt back in. Questions? %{contact}. Msg & data rates may apply.',
   },
 
+  /** Replies from phones: the inbound webhook, Simulate reply, and what they change in the outbox. */
+  inbound: {
+    api: {
+      /** A signed Twilio request without one of the fields every incoming message has. */
+      missingField: 'An incoming message needs %{field}.',
+      bodyRequired: 'Type the reply to simulate.',
+      bodyTooLong: 'A reply can be at most %{max} characters long.',
+      noPhone: 'This contact has no phone number, so there is no phone to simulate a reply from.',
+      simulateLogOnly:
+        'Simulate reply works with the log SMS provider only (SMS_PROVIDER=log): with Twilio, replies come from real phones.',
+    },
+    /** The confirmation's program list: 'A, B and C', or 'A, B, C and 2 more'. */
+    listAnd: '%{list} and %{last}',
+    moreNames: '%{count} more',
+    /** Why the dispatcher skipped an opt-in request or a test message. */
+    phoneOptedOut:
+      'The phone opted out (STOP): only its opt-out confirmation and help replies are sent to it.',
+    /** Why a queued opt-in request was canceled. */
+    alreadyOptedIn: 'The phone opted in by replying, so the request was no longer needed.',
+  },
+
   /** Why the delivery engine did not send a message, kept with it and shown to staff. */
   delivery: {
     // The messages API (GET /api/messages, retry) and the Twilio status webhook.

@@ -10,6 +10,7 @@ import { mediaRoutes } from './media';
 import { messageRoutes } from './messages';
 import { productRoutes } from './products';
 import { programRoutes } from './programs';
+import { replyRoutes } from './replies';
 import { twilioWebhookRoutes } from './twilio-webhook';
 
 /** Everything under /api. Each route needs a signed-in user unless its config says `public`. */
@@ -31,4 +32,5 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(programRoutes);
   await app.register(messageRoutes);
   await app.register(twilioWebhookRoutes);
+  await app.register(replyRoutes);
 }

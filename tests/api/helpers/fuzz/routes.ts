@@ -247,6 +247,22 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
     query: ['message'],
     bodies: () => [{ MessageSid: `SM${'0'.repeat(32)}`, MessageStatus: 'delivered' }],
   },
+  // Answers 404 here too (the log provider); inbound.test.ts covers it with Twilio.
+  {
+    method: 'POST',
+    path: '/api/webhooks/twilio/inbound',
+    session: 'none',
+    bodies: () => [
+      { MessageSid: `SM${'1'.repeat(32)}`, From: '+15035550100', To: '+15005550006', Body: 'JOIN' },
+    ],
+  },
+  {
+    method: 'POST',
+    path: '/api/contacts/:id/simulate-reply',
+    params: { id: ['participantId', 'hostId'] },
+    bodies: () => [{ body: 'JOIN' }, { body: 'stop please' }, { body: 'HELP' }],
+  },
+  { method: 'GET', path: '/api/sms' },
 ];
 
 const CRLF = '\r\n';
