@@ -16,7 +16,7 @@ const invalid = (name: string, what: string) => formatMessage(t.invalidFilter, {
 const uuidFilter = (name: string) => z.uuid({ error: invalid(name, t.filterId) }).optional();
 
 /** An instant with its offset (`2026-05-01T09:00:00Z`, `…+02:00`), as JSON dates are written. */
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+export const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 /**
  * A bound on createdAt: a date `YYYY-MM-DD` (a whole UTC day: `from` its first instant, `to` its
