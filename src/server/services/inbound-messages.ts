@@ -1,4 +1,16 @@
-import { and, count, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { ApiInboundMessage } from '../../shared/types';
 import type { InboundListQuery } from '../../shared/validation/consent';
 import type { Db, Tx } from '../db/client';
@@ -70,11 +82,15 @@ function whereOf(query: InboundListQuery): SQL | undefined {
 export async function listInboundMessages(db: Db, query: InboundListQuery) {
   const where = whereOf(query);
   const { limit, offset } = pageOf(query);
+  const [sorted] = orderOf(
+    SORT_COLUMNS,
+    { ...query, sort: query.sort ?? 'receivedAt' },
+    inboundMessages.id,
+  );
   const rows = await fromInbound(db)
     .where(where)
-    .orderBy(
-      ...orderOf(SORT_COLUMNS, { ...query, sort: query.sort ?? 'receivedAt' }, inboundMessages.id),
-    )
+    // Replies of one phone or one contact: the newest first, whichever way the list is sorted.
+    .orderBy(sorted!, desc(inboundMessages.receivedAt), desc(inboundMessages.id))
     .limit(limit as number)
     .offset(offset);
   // No filter reads the contact's name, so the count needs no join.
