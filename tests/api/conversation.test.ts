@@ -274,6 +274,7 @@ describe('GET /api/contacts/{id}/conversation', () => {
       ['before=2026-03-01T25:00:00Z', 'before'],
       ['before=0000-01-01T00:00:00Z', 'before'],
       ['before=0001-01-01T00:00:00%2B01:00', 'before'],
+      ['before=9999-12-31T23:59:59-05:00', 'before'],
       ['before=', 'before'],
       ['limit=0', 'limit'],
       ['limit=101', 'limit'],

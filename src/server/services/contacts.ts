@@ -1,5 +1,6 @@
-import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { ConsentState } from '../../shared/consent';
 import { messages } from '../../shared/messages';
 import type { ApiContactDetail, ApiUser } from '../../shared/types';
 import type { ContactInput, contactListQuerySchema } from '../../shared/validation/contact';
@@ -43,15 +44,25 @@ const SORT_COLUMNS = {
 const activeMemberIds = (podId: string) =>
   sql`(select ${podMembers.userId} from ${podMembers} where ${podMembers.podId} = ${podId} and ${podMembers.status} = 'active')`;
 
+/** Contacts in a consent state, as consentState() (shared/consent.ts) tells it of one contact. */
+const CONSENT_CONDITIONS: Record<ConsentState, SQL> = {
+  opted_out: sql`${users.smsOptedOutAt} is not null`,
+  opted_in: sql`(${users.smsVerified} and ${users.smsOptedOutAt} is null)`,
+  not_opted_in: sql`(not ${users.smsVerified} and ${users.smsOptedOutAt} is null)`,
+};
+
 /**
- * The WHERE of a contact list: search over name, email and phone; role, status and id filters;
- * and, for the add-members search, contacts not active in a pod.
+ * The WHERE of a contact list: search over name, email and phone; role, status, consent state and
+ * id filters; and, for the add-members search, contacts not active in a pod.
  */
 export function contactFilter(query: ContactListQuery): SQL | undefined {
   return and(
     contactSearch(query.q),
     query.role?.length ? inArray(users.role, query.role) : undefined,
     query.status?.length ? inArray(users.status, query.status) : undefined,
+    query.consent?.length
+      ? or(...query.consent.map((state) => CONSENT_CONDITIONS[state]))
+      : undefined,
     query.ids?.length ? inArray(users.id, query.ids) : undefined,
     query.notInPod ? sql`${users.id} not in ${activeMemberIds(query.notInPod)}` : undefined,
   );

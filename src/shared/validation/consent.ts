@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { formatMessage } from '../format';
 import { messages } from '../messages';
-import { isLocalDate } from '../schedule';
 import { listQuerySchema, oneOrMany } from './list';
-import { ISO_INSTANT } from './message';
+import { parseInstant } from './message';
 
 const t = messages.consentApi;
 const invalid = (name: string, what: string) =>
@@ -12,16 +11,11 @@ const invalid = (name: string, what: string) =>
 /** A contact's conversation is read a page at a time: `limit` entries, 50 unless asked. */
 export const CONVERSATION_LIMIT = { default: 50, max: 100 } as const;
 
-/**
- * An instant with its offset (`2026-05-01T09:00:00.000Z`, as the API writes times), a real day
- * of a year from 1 to 9999 in UTC too: the databases take no other.
- */
+/** An instant with its offset (`2026-05-01T09:00:00.000Z`, as the API writes times). */
 const instant = (name: string) =>
   z.string().transform((value, ctx) => {
-    const text = value.trim();
-    const date = ISO_INSTANT.test(text) && isLocalDate(text.slice(0, 10)) ? new Date(text) : null;
-    const year = date?.getUTCFullYear() ?? NaN;
-    if (!date || !(year >= 1 && year <= 9999)) {
+    const date = parseInstant(value.trim());
+    if (!date || Number.isNaN(date.getTime())) {
       ctx.addIssue({ code: 'custom', message: invalid(name, t.filterInstant) });
       return z.NEVER;
     }
