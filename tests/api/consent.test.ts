@@ -236,6 +236,48 @@ describe('optin_requested', () => {
     ]);
   });
 
+  it('queues no request to a phone that opted out: only its own JOIN/START opts it back in', async () => {
+    const created = await post(contact());
+    await ctx.db
+      .update(users)
+      .set({ smsOptedOutAt: new Date('2026-03-01T12:00:00Z') })
+      .where(eq(users.id, created.id));
+    const response = await put(
+      created.id,
+      contact({ email: created.email, sendOptinMessage: true }),
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ optinMessageSent: false });
+
+    // A number that replied STOP before it was anyone's contact is refused alike.
+    await ctx.db.insert(consentEvents).values({
+      contactId: null,
+      phone: '+15035550166',
+      event: 'opted_out',
+      source: 'keyword',
+      keyword: 'STOP',
+      text: 'STOP',
+      at: new Date('2026-03-01T12:00:00Z'),
+    });
+    const stranger = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/contacts',
+      payload: contact({ phone: '503 555 0166', sendOptinMessage: true }),
+      headers: admin.auth,
+    });
+    expect(stranger.statusCode).toBe(201);
+    expect(stranger.json()).toMatchObject({ optinMessageSent: false });
+
+    for (const id of [created.id, stranger.json().contact.id as string]) {
+      const queued = await ctx.db
+        .select()
+        .from(outboundMessages)
+        .where(eq(outboundMessages.contactId, id));
+      expect(queued).toEqual([]);
+      expect(await log(id)).toEqual([]);
+    }
+  });
+
   it('lists the unverified change before the request it came with, newest first', async () => {
     const created = await post(contact({ smsVerified: true }));
     const response = await put(

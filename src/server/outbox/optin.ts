@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { formatMessage } from '../../shared/format';
 import { messages } from '../../shared/messages';
 import { analyzeSms } from '../../shared/sms';
-import { recordConsent } from '../consent/log';
+import { phoneOptedOut, recordConsent } from '../consent/log';
 import type { Tx } from '../db/client';
 import { outboundMessages } from '../db/schema';
 import { recordEvent } from '../delivery/status';
@@ -22,14 +22,17 @@ export interface OptinRequester {
  * Puts an opt-in request for the contact in the outbox, for the delivery engine to send, with the
  * staff user who asked for it, and writes the `optin_requested` row of the consent log: the words
  * the phone was asked to consent to are part of the proof. A request still waiting there is not
- * queued (or logged) twice. Returns whether a request is now queued.
+ * queued (or logged) twice. A phone that opted out (the contact, or the number before it was
+ * anyone's contact) gets none: after STOP only its own JOIN/START may start messages again (CTIA).
+ * Returns whether a request is now queued.
  */
 export async function queueOptinMessage(
   tx: Tx,
-  contact: { id: string; firstName: string; phone: string | null },
+  contact: { id: string; firstName: string; phone: string | null; smsOptedOutAt: Date | null },
   requester: OptinRequester,
 ): Promise<boolean> {
-  if (!contact.phone) return false;
+  if (!contact.phone || contact.smsOptedOutAt) return false;
+  if (await phoneOptedOut(tx, contact.phone)) return false;
   const [waiting] = await tx
     .select({ id: outboundMessages.id })
     .from(outboundMessages)

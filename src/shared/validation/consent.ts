@@ -15,7 +15,7 @@ export const CONVERSATION_LIMIT = { default: 50, max: 100 } as const;
 const instant = (name: string) =>
   z.string().transform((value, ctx) => {
     const date = parseInstant(value.trim());
-    if (!date || Number.isNaN(date.getTime())) {
+    if (!date) {
       ctx.addIssue({ code: 'custom', message: invalid(name, t.filterInstant) });
       return z.NEVER;
     }
