@@ -817,6 +817,13 @@ export const messages = {
     welcomeAlreadyVerified: 'This email address is already verified: no welcome email is needed.',
   },
 
+  /** The consent log, a contact's conversation and the replies list (issue 12's read API). */
+  consentApi: {
+    filterInstant: 'a date and time with its offset (ISO 8601, e.g. 2026-05-01T09:00:00Z)',
+    filterLimit: 'a whole number from 1 to %{max}',
+    filterMatched: 'true or false',
+  },
+
   server: {
     notFound: 'Not found',
     routeNotFound: 'No API route %{method} %{url}',

@@ -3,6 +3,7 @@ import { authenticate } from '../auth/authenticate';
 import { refuseNonText } from '../http/text-guard';
 import { accountRoutes } from './account';
 import { authRoutes } from './auth';
+import { consentRoutes } from './consent';
 import { contactRoutes } from './contacts';
 import { healthRoutes } from './health';
 import { podRoutes } from './pods';
@@ -28,6 +29,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(mediaRoutes);
   await app.register(productRoutes);
   await app.register(contactRoutes);
+  await app.register(consentRoutes);
   await app.register(podRoutes);
   await app.register(programRoutes);
   await app.register(messageRoutes);

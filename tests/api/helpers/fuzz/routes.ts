@@ -49,7 +49,7 @@ export interface FuzzRoute {
 }
 
 const LIST = ['page', 'perPage', 'sort', 'order', 'q'] as const;
-const CONTACT_LIST = [...LIST, 'role', 'status', 'ids', 'notInPod'] as const;
+const CONTACT_LIST = [...LIST, 'role', 'status', 'consent', 'ids', 'notInPod'] as const;
 const MESSAGE_LIST = [
   ...LIST,
   'programId',
@@ -179,6 +179,22 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
         },
       ];
     },
+  },
+  {
+    method: 'GET',
+    path: '/api/contacts/:id/consent',
+    params: { id: ['participantId', 'hostId'] },
+  },
+  {
+    method: 'GET',
+    path: '/api/contacts/:id/conversation',
+    params: { id: ['participantId', 'hostId'] },
+    query: ['before', 'limit'],
+  },
+  {
+    method: 'GET',
+    path: '/api/inbound-messages',
+    query: [...LIST, 'contactId', 'intent', 'matched'],
   },
   { method: 'GET', path: '/api/pods', query: [...LIST, 'status', 'programId'] },
   {
