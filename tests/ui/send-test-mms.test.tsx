@@ -36,7 +36,16 @@ const alan: ApiUser = apiUser({
   role: 'participant',
   phone: null,
 });
-const contacts = [grace, alan];
+const hedy: ApiUser = apiUser({
+  _id: 'c0000000-0000-4000-8000-000000000003',
+  id: 'c0000000-0000-4000-8000-000000000003',
+  firstName: 'Hedy',
+  fullName: 'Hedy Lamarr',
+  role: 'participant',
+  phone: '+15555550103',
+  smsOptedOutAt: '2027-03-01T12:00:00.000Z',
+});
+const contacts = [grace, alan, hedy];
 
 // Morning Walks: three days; day 2 carries a link and a picture.
 const walks = product(3, {
@@ -272,13 +281,21 @@ describe('Send Test MMS: the form', () => {
     ]);
   });
 
-  it('marks contacts without a phone number, who cannot be chosen', async () => {
+  it('marks contacts without a phone number or who opted out, who cannot be chosen', async () => {
     renderDashboard();
     const dialog = await openDialog();
     fireEvent.click(within(dialog).getByRole('radio', { name: t.recipients.contact }));
-    setValue(within(dialog).getByRole('combobox', { name: t.contact }), 'tur');
-    const option = await screen.findByRole('option', { name: 'Alan Turing · no phone number' });
-    expect(option).toHaveAttribute('aria-disabled', 'true');
+    setValue(within(dialog).getByRole('combobox', { name: t.contact }), 'a');
+    expect(
+      await screen.findByRole('option', { name: 'Alan Turing · no phone number' }),
+    ).toHaveAttribute('aria-disabled', 'true');
+    expect(
+      screen.getByRole('option', { name: 'Hedy Lamarr · +15555550103 · opted out' }),
+    ).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('option', { name: 'Grace Hopper · +15555550101' })).not.toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
   });
 
   it('attaches an uploaded picture as mediaUrl', async () => {

@@ -3,7 +3,7 @@ import { ReferenceInput, SelectInput, useGetOne } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { conclusionDay, dayKind, smsBody, type Product } from '../../../shared/product';
 import { useMessages } from '../../i18n';
-import type { TestMessageFormValues } from './testMessageForm';
+import type { TestMessageFormValues } from './testMessageValues';
 
 /** The active products, by name, as the program form offers them. */
 const ACTIVE = { status: 'active' } as const;

@@ -5,7 +5,7 @@ import { useDataProvider } from 'react-admin';
 import type { ApiMessage } from '../../../shared/types';
 import { useMessages } from '../../i18n';
 import type { TidingsDataProvider } from '../../providers/dataProvider';
-import { TEST_MESSAGE_DEFAULTS, type TestMessageFormValues } from './testMessageForm';
+import { TEST_MESSAGE_DEFAULTS, type TestMessageFormValues } from './testMessageValues';
 import { TestMessageForm } from './TestMessageForm';
 import { TestMessageStatus } from './TestMessageStatus';
 

@@ -34,7 +34,7 @@ import {
   testMessageProblems,
   toTestMessageRequest,
   type TestMessageFormValues,
-} from './testMessageForm';
+} from './testMessageValues';
 
 type Translate = ReturnType<typeof useMessages>;
 
