@@ -72,6 +72,12 @@ export const TIMINGS = {
 /** A program's Deliveries panel asks for fresh counts this often while messages are on their way. */
 export const DELIVERIES_REFRESH_MS = 5_000;
 
+/**
+ * The Send Test MMS dialog asks for its message's status this often until the status is final: a
+ * test goes out at once, and the person holding the phone is waiting for it.
+ */
+export const TEST_MESSAGE_REFRESH_MS = 1_500;
+
 /** How many of a contact's latest messages their page lists (the messages list has them all). */
 export const RECENT_MESSAGES_SHOWN = 5;
 

@@ -9,7 +9,7 @@ import { forgotPassword, sendWelcomeEmail, setPassword, verifyEmail } from './ac
 import { createPodFromContacts, exportContactsCsv } from './contactsApi';
 import { httpClient } from './httpClient';
 import { listQuery } from './listQuery';
-import { getProgramDeliveries, retryMessage } from './messagesApi';
+import { getProgramDeliveries, getSmsSettings, retryMessage, sendTestMessage } from './messagesApi';
 import { addPodMembers, getPod, getPodMembers, removePodMember, updatePod } from './podsApi';
 import { pauseProgram, resumeProgram } from './programsApi';
 import { uploadMedia } from './mediaUpload';
@@ -144,6 +144,8 @@ export const dataProvider = {
   resumeProgram,
   getProgramDeliveries,
   retryMessage,
+  sendTestMessage,
+  getSmsSettings,
   verifyEmail,
   setPassword,
   forgotPassword,
