@@ -60,6 +60,15 @@ const envSchema = z.object({
       error: 'must be an email address, alone or as Name <name@example.org>',
     }),
   ),
+  SMS_HELP_CONTACT: optional(
+    z
+      .string()
+      .transform((value) => value.trim())
+      .refine(isHelpContact, {
+        error:
+          'must be an email address, a phone number in E.164 form (+14155550123) or an http(s) URL',
+      }),
+  ),
   SMS_PROVIDER: optional(
     z.enum(SMS_PROVIDERS, { error: `must be one of ${SMS_PROVIDERS.join(', ')}` }),
   ),
@@ -133,6 +142,8 @@ export interface Config {
   smtpUrl: string | undefined;
   /** The From of every email Tidings sends. */
   mailFrom: string;
+  /** Where the HELP reply sends participants with questions: an address, a phone or a URL. */
+  smsHelpContact: string;
   /** `log` records each message instead of sending it; `twilio` sends through Twilio. */
   smsProvider: SmsProviderName;
   /** Present when smsProvider is `twilio`. */
@@ -188,6 +199,14 @@ const MAIL_FROM_PATTERN = /^(?:[^<>]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$
 
 function isMailFrom(value: string): boolean {
   return MAIL_FROM_PATTERN.test(value.trim());
+}
+
+/** The address alone of a MAIL_FROM (`Name <name@domain>` or `name@domain`). */
+const mailFromAddress = (from: string): string => /<([^<>]+)>/.exec(from)?.[1] ?? from.trim();
+
+/** SMS_HELP_CONTACT: what a participant can reach from a phone's text: mail, call, or open. */
+function isHelpContact(value: string): boolean {
+  return isValidEmail(value) || /^\+[1-9]\d{6,14}$/.test(value) || isHttpUrl(value);
 }
 
 /** `4h`, `90m`, `30s`, `1d` (or a bare number of seconds) in milliseconds; null when it is none. */
@@ -251,6 +270,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
   const e = parsed.data;
   const port = e.PORT ?? 3000;
   const dataDir = path.resolve(cwd, e.DATA_DIR ?? 'data');
+  const mailFrom = e.MAIL_FROM?.trim() ?? DEFAULT_MAIL_FROM;
   return {
     port,
     host: e.HOST ?? 'localhost',
@@ -265,7 +285,8 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     consoleDir: path.resolve(import.meta.dirname, '../../dist/console'),
     mediaDir: path.join(dataDir, 'media'),
     smtpUrl: e.SMTP_URL,
-    mailFrom: e.MAIL_FROM?.trim() ?? DEFAULT_MAIL_FROM,
+    mailFrom,
+    smsHelpContact: e.SMS_HELP_CONTACT ?? mailFromAddress(mailFrom),
     smsProvider: e.SMS_PROVIDER ?? 'log',
     twilio: twilioConfig(e),
     smsMps: e.SMS_MPS ?? DELIVERY_DEFAULTS.messagesPerSecond,

@@ -8,7 +8,7 @@ import { createMailTransport } from './mail/transport';
 import { createMailWorker } from './mail/worker';
 import { startMaintenance } from './services/maintenance';
 import { bootstrapNotice, prepareDatabase } from './startup';
-import { configOrExit, fail } from './process-exit';
+import { configOrExit, exitOnSignal, fail } from './process-exit';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -77,30 +77,14 @@ async function main() {
   mailWorker.start();
   delivery?.start();
 
-  let closing = false;
-  const shutdown = async (signal: NodeJS.Signals) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    setTimeout(() => {
-      process.stderr.write('Shutdown took too long; exiting.\n');
-      process.exit(1);
-    }, SHUTDOWN_GRACE_MS).unref();
-    try {
-      stopMaintenance();
-      await app.close();
-      // After the requests (nothing new is queued), before the database it records outcomes in.
-      await mailWorker.stop();
-      await delivery?.stop();
-      await database.close();
-      process.exit(0);
-    } catch (error) {
-      process.stderr.write(`Error during shutdown: ${(error as Error).message}\n`);
-      process.exit(1);
-    }
-  };
-  process.once('SIGTERM', (signal) => void shutdown(signal));
-  process.once('SIGINT', (signal) => void shutdown(signal));
+  exitOnSignal(app.log, SHUTDOWN_GRACE_MS, [
+    stopMaintenance,
+    () => app.close(),
+    // After the requests (nothing new is queued), before the database it records outcomes in.
+    () => mailWorker.stop(),
+    () => delivery?.stop(),
+    () => database.close(),
+  ]);
 }
 
 await main();

@@ -8,7 +8,7 @@ import Fastify from 'fastify';
 import { openPostgres } from './db/client';
 import { createDeliveryEngine, engineClock } from './delivery/engine';
 import { loggerOptions } from './http/logger';
-import { configOrExit, fail } from './process-exit';
+import { configOrExit, exitOnSignal, fail } from './process-exit';
 
 const SHUTDOWN_GRACE_MS = 30_000;
 
@@ -39,27 +39,11 @@ async function main() {
     `Tidings dispatcher ${engine.dispatcher.id} is running (database: ${database.label}). ${engine.label}.\n`,
   );
 
-  let closing = false;
-  const shutdown = async (signal: NodeJS.Signals) => {
-    if (closing) return;
-    closing = true;
-    log.info({ signal }, 'shutting down');
-    setTimeout(() => {
-      process.stderr.write('Shutdown took too long; exiting.\n');
-      process.exit(1);
-    }, SHUTDOWN_GRACE_MS).unref();
-    try {
-      // The batch under way finishes and is recorded before the database closes.
-      await engine.stop();
-      await database.close();
-      process.exit(0);
-    } catch (error) {
-      process.stderr.write(`Error during shutdown: ${(error as Error).message}\n`);
-      process.exit(1);
-    }
-  };
-  process.once('SIGTERM', (signal) => void shutdown(signal));
-  process.once('SIGINT', (signal) => void shutdown(signal));
+  exitOnSignal(log, SHUTDOWN_GRACE_MS, [
+    // The batch under way finishes and is recorded before the database closes.
+    () => engine.stop(),
+    () => database.close(),
+  ]);
 }
 
 await main();

@@ -5,7 +5,8 @@
  */
 
 /**
- * - optin_requested: the opt-in request (reply JOIN) was handed to the provider;
+ * - optin_requested: staff queued the opt-in request (reply JOIN); the row names the outbox message,
+ *   whose status tells whether and when it was handed to the provider;
  * - opted_in: the phone replied JOIN, START, UNSTOP or YES;
  * - opted_out: the phone replied STOP (or its like), or the provider reported it unsubscribed (21610);
  * - verified / unverified: staff marked the phone verified, or not verified, on the contact form.

@@ -78,8 +78,11 @@ export const DELIVERIES_REFRESH_MS = 5_000;
  */
 export const CONVERSATION_REFRESH_MS = DELIVERIES_REFRESH_MS;
 
-/** How many messages of a contact's conversation one page holds ('Show earlier' loads the next). */
-export const CONVERSATION_PAGE_SIZE = 50;
+/**
+ * The Send Test MMS dialog asks for its message's status this often until the status is final: a
+ * test goes out at once, and the person holding the phone is waiting for it.
+ */
+export const TEST_MESSAGE_REFRESH_MS = 1_500;
 
 /** The console switches to the hamburger menu at this width and below. */
 export const MOBILE_MENU_MAX_WIDTH = 1024;

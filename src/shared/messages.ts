@@ -65,8 +65,6 @@ export const messages = {
     noName: 'there',
     prompt: 'What would you like to do today?',
     sendTestMms: 'Send Test MMS',
-    sendTestMmsUnavailable:
-      'Test messages go out through the delivery engine, which is not set up on this server yet.',
     close: 'Close',
     shortcuts: {
       programs: 'Run a program',
@@ -80,6 +78,52 @@ export const messages = {
       messages: 'Follow the messages',
       messagesHelp: 'See each text on its way to the phone, and why some did not arrive.',
     },
+  },
+
+  /** The dashboard's 'Send Test MMS' dialog: one message to a phone, sent at once. */
+  testMms: {
+    limit: 'Up to %{max} test messages every %{minutes} minutes.',
+    /** With SMS_PROVIDER=log (GET /api/sms says so), nothing reaches a phone. */
+    logProvider:
+      'This server sends no SMS (SMS_PROVIDER=log): the message is logged and reported delivered a moment later.',
+    recipient: 'Send to',
+    recipients: { phone: 'A phone number', contact: 'A contact' },
+    phone: 'Phone number',
+    contact: 'Contact',
+    contactHelp: 'Search by name, email or phone. Only contacts with a phone number can be chosen.',
+    contactOption: '%{name} · %{phone}',
+    contactNoPhone: '%{name} · no phone number',
+    contactOptedOut: '%{name} · %{phone} · opted out',
+    content: 'Message',
+    contents: { text: 'Write a message', product: "A product's day" },
+    body: 'Message text',
+    product: 'Product',
+    day: 'Day',
+    preview: 'The message of that day',
+    previewMedia: 'With %{filename}',
+    previewEmpty: 'This day has no text yet.',
+    send: 'Send',
+    sending: 'Sending...',
+    toRequired: 'Enter the phone number to send to',
+    contactRequired: 'Choose a contact',
+    bodyRequired: 'Write the message to send',
+    productRequired: 'Choose a product',
+    dayRequired: 'Choose a day of the product',
+    /** Shown above the server's own text when it refuses a number that opted out (409). */
+    optedOutTitle: 'Not sent: this number opted out',
+    /** Shown above the server's own text when the user sent too many tests (429). */
+    rateLimitedTitle: 'Not sent: too many test messages',
+    failed: 'Failed to send the test message. Please try again.',
+    network: 'Network error. Please check your connection and try again.',
+    queued: 'Test message to %{to} is on its way.',
+    sentTo: 'To %{to}',
+    sentToContact: 'To %{name} (%{to})',
+    status: 'Status: %{status}',
+    failure: 'Why: %{reason}',
+    /** While the status cannot be read: the dialog keeps asking. */
+    statusUnavailable: 'The status could not be read just now; trying again.',
+    openMessage: 'Open the message page',
+    sendAnother: 'Send another',
   },
 
   profile: {
@@ -478,6 +522,27 @@ export const messages = {
     help: 'Tidings: 1 message a day from your program. Reply STOP to opt out, START to opt back in. Questions? %{contact}. Msg & data rates may apply.',
   },
 
+  /** Replies from phones: the inbound webhook, Simulate reply, and what they change in the outbox. */
+  inbound: {
+    api: {
+      /** A signed Twilio request without one of the fields every incoming message has. */
+      missingField: 'An incoming message needs %{field}.',
+      bodyRequired: 'Type the reply to simulate.',
+      bodyTooLong: 'A reply can be at most %{max} characters long.',
+      noPhone: 'This contact has no phone number, so there is no phone to simulate a reply from.',
+      simulateLogOnly:
+        'Simulate reply works with the log SMS provider only (SMS_PROVIDER=log): with Twilio, replies come from real phones.',
+    },
+    /** The confirmation's program list: 'A, B and C', or 'A, B, C and 2 more'. */
+    listAnd: '%{list} and %{last}',
+    moreNames: '%{count} more',
+    /** Why the dispatcher skipped an opt-in request or a test message. */
+    phoneOptedOut:
+      'The phone opted out (STOP): only its opt-out confirmation and help replies are sent to it.',
+    /** Why a queued opt-in request was canceled. */
+    alreadyOptedIn: 'The phone opted in by replying, so the request was no longer needed.',
+  },
+
   /** Why the delivery engine did not send a message, kept with it and shown to staff. */
   delivery: {
     // The messages API (GET /api/messages, retry) and the Twilio status webhook.
@@ -727,6 +792,37 @@ export const messages = {
     },
   },
 
+  /** Send Test MMS: what POST /api/messages/test answers (the dashboard dialog has its own texts). */
+  testSends: {
+    api: {
+      recipientRequired: 'Enter a phone number or choose a contact',
+      oneRecipient: 'Send to a phone number or to a contact, not both',
+      invalidPhone: 'Enter a phone number',
+      invalidContactId: 'The contact id must be a contact id (a UUID)',
+      contactNotFound: 'Contact not found',
+      contactNoPhone: 'This contact has no phone number',
+      contentRequired: 'Type a message, or choose a product and a day',
+      oneContent: 'Send your own text or a product day, not both',
+      invalidBody: 'The message must be text',
+      bodyTooLong: 'A test message can be at most %{max} characters',
+      invalidMediaUrl: 'The media must be the URL of a file uploaded to Tidings',
+      mediaNotFound:
+        'Media must be uploaded to Tidings first; this URL names no uploaded file of Tidings',
+      mediaWithProduct: 'A product day is sent with its own media: attach media to your own text',
+      invalidProductId: 'The product id must be a product id (a UUID)',
+      productNotFound: 'Product not found',
+      productRequired: 'Choose the product whose day to send',
+      dayRequired: 'Choose the day of the product to send',
+      invalidDay: 'The day must be a whole number from 0 to %{max}',
+      dayOutOfRange:
+        '%{product} has days 0 to %{max}: the pre-message (day 0), %{days} day(s) and the conclusion (day %{max})',
+      optedOut:
+        'This number opted out (replied STOP) on %{date}; Tidings will not text it until it replies START.',
+      tooMany:
+        'You can send %{max} test messages every %{window} minutes. Please try again in %{minutes} minute(s).',
+    },
+  },
+
   pods: {
     title: 'Pods',
     item: 'pod',
@@ -851,6 +947,13 @@ export const messages = {
       'This link to set a password is invalid or has expired. Please ask for a new one.',
     welcomeOnlyForStaff: 'Only hosts and admins receive a welcome email.',
     welcomeAlreadyVerified: 'This email address is already verified: no welcome email is needed.',
+  },
+
+  /** The consent log, a contact's conversation and the replies list (issue 12's read API). */
+  consentApi: {
+    filterInstant: 'a date and time with its offset (ISO 8601, e.g. 2026-05-01T09:00:00Z)',
+    filterLimit: 'a whole number from 1 to %{max}',
+    filterMatched: 'true or false',
   },
 
   server: {

@@ -142,8 +142,8 @@ function utcMs(date: CivilDate, hours: number, minutes: number, seconds = 0): nu
 
 const offsetFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** The zone's offset from UTC at `instant`, in minutes (e.g. -420 for PDT). */
-function offsetMinutes(instant: number, timeZone: string): number {
+/** What the clock and calendar in `timeZone` show at `instant` (years counted astronomically). */
+function wallParts(instant: number, timeZone: string) {
   let format = offsetFormats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', {
@@ -161,17 +161,35 @@ function offsetMinutes(instant: number, timeZone: string): number {
   }
   const parts = Object.fromEntries(format.formatToParts(instant).map((p) => [p.type, p.value]));
   const year = Number(parts.year);
+  return {
+    year: parts.era === 'BC' ? 1 - year : year,
+    month: parts.month!,
+    day: parts.day!,
+    hour: parts.hour!,
+    minute: parts.minute!,
+    second: parts.second!,
+  };
+}
+
+/** The zone's offset from UTC at `instant`, in minutes (e.g. -420 for PDT). */
+function offsetMinutes(instant: number, timeZone: string): number {
+  const wall = wallParts(instant, timeZone);
   const asUtc = utcMs(
-    {
-      year: parts.era === 'BC' ? 1 - year : year,
-      month: Number(parts.month),
-      day: Number(parts.day),
-    },
-    Number(parts.hour),
-    Number(parts.minute),
-    Number(parts.second),
+    { year: wall.year, month: Number(wall.month), day: Number(wall.day) },
+    Number(wall.hour),
+    Number(wall.minute),
+    Number(wall.second),
   );
   return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / 60_000);
+}
+
+/** The date and time (to the minute) that the clock in `timeZone` shows at `at`. */
+export function wallClock(at: Date, timeZone: string): { date: LocalDate; time: LocalTime } {
+  const wall = wallParts(at.getTime(), timeZone);
+  return {
+    date: `${String(wall.year).padStart(4, '0')}-${wall.month}-${wall.day}`,
+    time: `${wall.hour}:${wall.minute}`,
+  };
 }
 
 /**

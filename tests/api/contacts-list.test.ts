@@ -164,3 +164,80 @@ describe('GET /api/contacts/export.csv', () => {
     expect(lines.slice(2).every((line) => line.includes(',admin,'))).toBe(true);
   });
 });
+
+describe('the consent filter', () => {
+  beforeAll(async () => {
+    // Beside the 20,000 (none verified, none opted out): one contact in each state, and an
+    // opted-out contact still marked verified (staff cannot undo an opt-out).
+    const optedOutAt = new Date('2026-03-01T12:00:00Z');
+    await ctx.db.insert(users).values(
+      [
+        ['in1', true, null],
+        ['in2', true, null],
+        ['not1', false, null],
+        ['out1', false, optedOutAt],
+        ['out2', true, optedOutAt],
+      ].map(([name, smsVerified, smsOptedOutAt]) => ({
+        email: `${name as string}@consent.test`,
+        role: 'participant' as const,
+        firstName: 'Consent',
+        lastName: name as string,
+        phone: '+15035559999',
+        smsVerified: smsVerified as boolean,
+        smsOptedOutAt: smsOptedOutAt as Date | null,
+      })),
+    );
+  });
+
+  const emails = async (query: string) =>
+    (await list(`q=consent.test&sort=email&order=asc&${query}`)).contacts.map(
+      (c) => c.email.split('@')[0],
+    );
+
+  it('filters by consent state: opted in, not opted in, opted out', async () => {
+    expect(await emails('consent=opted_in')).toEqual(['in1', 'in2']);
+    expect(await emails('consent=not_opted_in')).toEqual(['not1']);
+    expect(await emails('consent=opted_out')).toEqual(['out1', 'out2']);
+    expect(await emails('consent=opted_in,opted_out')).toEqual(['in1', 'in2', 'out1', 'out2']);
+    expect(await emails('')).toHaveLength(5);
+  });
+
+  it('filters the 20,000 with the other filters and the total', async () => {
+    expect((await list('page=1&perPage=1&q=person&consent=not_opted_in')).total).toBe(COUNT);
+    expect((await list('page=1&perPage=1&q=person&consent=opted_in')).total).toBe(0);
+    const page = await list(
+      'page=1&perPage=5&role=participant&consent=opted_in&sort=email&order=asc',
+    );
+    expect(page.total).toBe(2);
+    expect(page.contacts.map((c) => c.email)).toEqual(['in1@consent.test', 'in2@consent.test']);
+  });
+
+  it('refuses another consent value', async () => {
+    for (const query of ['consent=verified', 'consent=opted_in,maybe', 'consent=OPTED_IN']) {
+      const response = await ctx.app.inject({ url: `/api/contacts?${query}`, headers: ctx.auth });
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().details[0].field.split('.')[0]).toBe('consent');
+      const csv = await ctx.app.inject({
+        url: `/api/contacts/export.csv?${query}`,
+        headers: ctx.auth,
+      });
+      expect(csv.statusCode, query).toBe(400);
+    }
+  });
+
+  it('exports the contacts of the consent state asked for', async () => {
+    const response = await ctx.app.inject({
+      url: '/api/contacts/export.csv?q=consent.test&consent=opted_out&sort=email&order=asc',
+      headers: ctx.auth,
+    });
+    expect(response.statusCode).toBe(200);
+    const lines = response.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines.slice(1).map((line) => line.split(',')[2])).toEqual([
+      'out1@consent.test',
+      'out2@consent.test',
+    ]);
+  });
+});

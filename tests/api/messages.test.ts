@@ -278,6 +278,11 @@ describe('GET /api/messages', () => {
       ['day=367', 'day'],
       ['from=yesterday', 'from'],
       ['to=2026-02-30', 'to'],
+      // A day that does not exist, and instants the database cannot store (once a 500).
+      ['from=2026-02-30T10:00:00Z', 'from'],
+      ['from=0000-01-01T00:00:00Z', 'from'],
+      ['from=0001-01-01T00:00:00%2B01:00', 'from'],
+      ['to=9999-12-31T23:59:59-05:00', 'to'],
       ['sort=password', 'sort'],
     ]) {
       const response = await get(`/api/messages?${query}`);

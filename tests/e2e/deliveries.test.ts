@@ -1,51 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TIME_ZONES } from '../../src/shared/constants';
 import { messages } from '../../src/shared/messages';
-import { zonedInstant } from '../../src/shared/schedule';
-import { localClock } from '../../src/server/delivery/quiet-hours';
 import { startServer, type RunningServer } from '../helpers/server';
 import { launchChromium, screenshot } from './helpers/browser';
+import { chooseSchedule } from './helpers/schedule';
 import { signIn } from './helpers/session';
 
 const t = messages.delivery;
 const ADMIN = { ADMIN_EMAIL: 'ida@example.org', ADMIN_PASSWORD: 'a long admin password' };
-
-/** The wall clock in a zone: its date and minutes since midnight. */
-function wallClock(at: Date, timeZone: string) {
-  const { date, time } = localClock(at, timeZone);
-  const [hours, minutes] = time.split(':').map(Number) as [number, number];
-  return { date, minutes: hours * 60 + minutes };
-}
-
-const hhmm = (minutes: number) =>
-  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-
-/**
- * A program whose day 0 goes out a minute or two from now, inside the send window. When some zone's
- * clock is inside the window now, that zone is used and the engine's clock is the real one;
- * otherwise (07:00-13:00 UTC, night in every US zone) the engine's clock is moved to 10:00 in New
- * York. A day whose time had passed before the program was made is not sent, so day 0 lies ahead.
- */
-function chooseSchedule(now = new Date()) {
-  // The next whole minute, or the one after when this one is nearly over.
-  const ahead = now.getUTCSeconds() >= 40 ? 2 : 1;
-  for (const timeZone of TIME_ZONES) {
-    const { date, minutes } = wallClock(now, timeZone);
-    if (minutes >= 8 * 60 && minutes + ahead <= 21 * 60) {
-      return { timeZone, startDate: date, sendTime: hhmm(minutes + ahead), clockOffsetMs: 0 };
-    }
-  }
-  const timeZone = 'America/New_York';
-  const { date } = wallClock(now, timeZone);
-  const target = zonedInstant(date, '10:00', timeZone);
-  return {
-    timeZone,
-    startDate: date,
-    sendTime: '10:01',
-    clockOffsetMs: target.getTime() - now.getTime(),
-  };
-}
 
 const schedule = chooseSchedule();
 let server: RunningServer;

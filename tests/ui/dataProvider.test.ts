@@ -172,6 +172,47 @@ describe('dataProvider: the outbox', () => {
     expect(api.mock.calls[0]![1]!.method).toBe('POST');
   });
 
+  it('sends a test message with a POST of the request and returns the stored message', async () => {
+    const api = fakeApi({
+      'POST /api/messages/test': () =>
+        jsonResponse(201, { message: { ...message, kind: 'test', status: 'queued' } }),
+    });
+    const request = { to: '+15555550101', body: 'Hello', mediaUrl: '/media/a.png' };
+    await expect(dataProvider.sendTestMessage(request)).resolves.toMatchObject({
+      kind: 'test',
+      status: 'queued',
+    });
+    expect(api.mock.calls[0]![1]!.method).toBe('POST');
+    expect(JSON.parse(String(api.mock.calls[0]![1]!.body))).toEqual(request);
+  });
+
+  it("refuses a test message with the server's text, status and field errors", async () => {
+    fakeApi({
+      'POST /api/messages/test': () =>
+        jsonResponse(400, {
+          error: 'Validation failed',
+          details: [{ field: 'to', message: 'Not a mobile number' }],
+        }),
+    });
+    const refusal = await dataProvider.sendTestMessage({ to: '+1', body: 'x' }).catch((e) => e);
+    expect(refusal).toBeInstanceOf(HttpError);
+    expect(refusal).toMatchObject({
+      message: 'Validation failed',
+      status: 400,
+      body: { errors: { to: 'Not a mobile number' } },
+    });
+  });
+
+  it('reads the SMS settings', async () => {
+    const settings = {
+      provider: 'log',
+      simulateReplies: true,
+      testSendLimit: { max: 10, windowMinutes: 10 },
+    };
+    fakeApi({ 'GET /api/sms': () => jsonResponse(200, settings) });
+    await expect(dataProvider.getSmsSettings()).resolves.toEqual(settings);
+  });
+
   it('loads the records a reference input shows one by one where the list has no ids filter', async () => {
     const api = fakeApi({
       'GET /api/programs/g1': () => jsonResponse(200, { program: { _id: 'g1', programName: 'A' } }),
@@ -242,13 +283,4 @@ describe("dataProvider: a contact's conversation and consent", () => {
     expect((error as HttpError).body).toMatchObject({ errors: { body: 'The reply is empty' } });
   });
 
-  it('reads the SMS settings', async () => {
-    const settings = {
-      provider: 'log',
-      simulateReplies: true,
-      testSendLimit: { max: 10, windowMinutes: 10 },
-    };
-    fakeApi({ 'GET /api/sms': () => jsonResponse(200, settings) });
-    await expect(dataProvider.getSmsSettings()).resolves.toEqual(settings);
-  });
 });

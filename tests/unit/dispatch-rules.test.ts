@@ -5,7 +5,8 @@ import { retryDelayMs } from '../../src/server/delivery/backoff';
 import { isPastCutoff, tooLateText } from '../../src/server/delivery/cutoff';
 import { formatDuration } from '../../src/shared/format';
 import { slotOffsetsMs, reservationMs } from '../../src/server/delivery/pacing';
-import { localClock, quietHoursEnd } from '../../src/server/delivery/quiet-hours';
+import { quietHoursEnd } from '../../src/server/delivery/quiet-hours';
+import { wallClock } from '../../src/shared/schedule';
 import { classifyTwilioError } from '../../src/server/delivery/twilio-errors';
 
 /** A Twilio RestException as the `twilio` package throws it. */
@@ -102,7 +103,7 @@ describe('quiet hours', () => {
   const at = (iso: string) => new Date(iso);
 
   it('reads the clock of the zone', () => {
-    expect(localClock(at('2026-03-08T06:59:00Z'), zone)).toEqual({
+    expect(wallClock(at('2026-03-08T06:59:00Z'), zone)).toEqual({
       date: '2026-03-08',
       time: '01:59',
     });

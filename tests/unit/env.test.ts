@@ -137,3 +137,32 @@ describe('MAIL_FROM', () => {
     expect(loadConfig({ MAIL_FROM: 'noreply@example.org' }).mailFrom).toBe('noreply@example.org');
   });
 });
+
+describe('SMS_HELP_CONTACT', () => {
+  it('defaults to the address in MAIL_FROM', () => {
+    expect(loadConfig({}).smsHelpContact).toBe('tidings@localhost');
+    expect(loadConfig({ MAIL_FROM: 'Team Tidings <team@example.org>' }).smsHelpContact).toBe(
+      'team@example.org',
+    );
+    expect(loadConfig({ MAIL_FROM: 'noreply@example.org' }).smsHelpContact).toBe(
+      'noreply@example.org',
+    );
+  });
+
+  it('takes an email address, an E.164 phone number or an http(s) URL', () => {
+    for (const value of ['help@example.org', '+15035550123', 'https://example.org/help']) {
+      expect(loadConfig({ SMS_HELP_CONTACT: ` ${value} ` }).smsHelpContact).toBe(value);
+    }
+  });
+
+  it.each(['call us', '5035550123', 'ftp://example.org', 'help@', '+1 503 555 0123'])(
+    'refuses %s with one line naming the variable',
+    (value) => {
+      expect(() => loadConfig({ SMS_HELP_CONTACT: value })).toThrow(
+        new ConfigError(
+          `Invalid configuration: SMS_HELP_CONTACT must be an email address, a phone number in E.164 form (+14155550123) or an http(s) URL (got ${JSON.stringify(value)})`,
+        ),
+      );
+    },
+  );
+});

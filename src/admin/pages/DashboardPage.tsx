@@ -4,13 +4,12 @@ import {
   Card,
   CardActionArea,
   CardContent,
+  CircularProgress,
   Dialog,
-  DialogActions,
   DialogContent,
-  DialogTitle,
   Typography,
 } from '@mui/material';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useGetIdentity } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { useMessages, type MessageKey } from '../i18n';
@@ -41,11 +40,18 @@ const SHORTCUTS: { to: string; title: MessageKey; help: MessageKey }[] = [
   },
 ];
 
+// The dialog and its form are a chunk of their own, fetched when the button is pointed at or
+// pressed: most visits to the dashboard never open it.
+const loadTestDialog = () => import('./test-mms/SendTestMmsDialog');
+const SendTestMmsDialog = lazy(loadTestDialog);
+
 /** /dashboard: the greeting, the 'Send Test MMS' button and shortcuts to the five areas. */
 export default function DashboardPage() {
   const t = useMessages();
   const { identity } = useGetIdentity();
   const [testDialogOpen, setTestDialogOpen] = useState(false);
+  // Each opening starts afresh (a new key); the dialog stays mounted while it closes.
+  const [testDialogKey, setTestDialogKey] = useState(0);
   const firstName = (identity?.firstName as string | undefined)?.trim();
 
   return (
@@ -79,18 +85,34 @@ export default function DashboardPage() {
           </Card>
         ))}
       </Box>
-      <Button variant="contained" onClick={() => setTestDialogOpen(true)}>
+      <Button
+        variant="contained"
+        onPointerEnter={() => void loadTestDialog().catch(() => undefined)}
+        onFocus={() => void loadTestDialog().catch(() => undefined)}
+        onClick={() => {
+          setTestDialogKey((key) => key + 1);
+          setTestDialogOpen(true);
+        }}
+      >
         {t('dashboard.sendTestMms')}
       </Button>
-      <Dialog open={testDialogOpen} onClose={() => setTestDialogOpen(false)}>
-        <DialogTitle>{t('dashboard.sendTestMms')}</DialogTitle>
-        <DialogContent>
-          <Typography>{t('dashboard.sendTestMmsUnavailable')}</Typography>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setTestDialogOpen(false)}>{t('dashboard.close')}</Button>
-        </DialogActions>
-      </Dialog>
+      {testDialogKey > 0 && (
+        <Suspense
+          fallback={
+            <Dialog open onClose={() => setTestDialogOpen(false)}>
+              <DialogContent>
+                <CircularProgress aria-label={t('app.loading')} />
+              </DialogContent>
+            </Dialog>
+          }
+        >
+          <SendTestMmsDialog
+            key={testDialogKey}
+            open={testDialogOpen}
+            onClose={() => setTestDialogOpen(false)}
+          />
+        </Suspense>
+      )}
     </Box>
   );
 }

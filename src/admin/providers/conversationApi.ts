@@ -1,10 +1,9 @@
-import { CONVERSATION_PAGE_SIZE } from '../../shared/constants';
+import { CONVERSATION_LIMIT } from '../../shared/validation/consent';
 import type {
   ApiConsentLog,
   ApiConversation,
   ApiInboundMessage,
   ApiSimulateReplyResponse,
-  ApiSmsSettings,
 } from '../../shared/types';
 import { httpClient } from './httpClient';
 
@@ -19,7 +18,7 @@ const contactPath = (contactId: string | number) =>
  */
 export async function getContactConversation(
   contactId: string | number,
-  { before, limit = CONVERSATION_PAGE_SIZE }: { before?: string; limit?: number } = {},
+  { before, limit = CONVERSATION_LIMIT.default }: { before?: string; limit?: number } = {},
 ): Promise<ApiConversation> {
   const query = new URLSearchParams({ limit: String(limit) });
   if (before) query.set('before', before);
@@ -47,10 +46,4 @@ export async function simulateReply(
     body: JSON.stringify({ body }),
   });
   return (json as ApiSimulateReplyResponse).message;
-}
-
-/** GET /api/sms: which provider sends, so the console offers Simulate reply only where it works. */
-export async function getSmsSettings(): Promise<ApiSmsSettings> {
-  const { json } = await httpClient('/sms');
-  return json as ApiSmsSettings;
 }

@@ -7,15 +7,10 @@ import type {
 } from 'react-admin';
 import { forgotPassword, sendWelcomeEmail, setPassword, verifyEmail } from './accountApi';
 import { createPodFromContacts, exportContactsCsv } from './contactsApi';
-import {
-  getContactConsent,
-  getContactConversation,
-  getSmsSettings,
-  simulateReply,
-} from './conversationApi';
+import { getContactConsent, getContactConversation, simulateReply } from './conversationApi';
 import { httpClient } from './httpClient';
 import { listQuery } from './listQuery';
-import { getProgramDeliveries, retryMessage } from './messagesApi';
+import { getProgramDeliveries, getSmsSettings, retryMessage, sendTestMessage } from './messagesApi';
 import { addPodMembers, getPod, getPodMembers, removePodMember, updatePod } from './podsApi';
 import { pauseProgram, resumeProgram } from './programsApi';
 import { uploadMedia } from './mediaUpload';
@@ -153,6 +148,7 @@ export const dataProvider = {
   getContactConversation,
   getContactConsent,
   simulateReply,
+  sendTestMessage,
   getSmsSettings,
   verifyEmail,
   setPassword,

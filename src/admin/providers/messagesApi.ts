@@ -1,4 +1,10 @@
-import type { ApiMessage, ApiProgramDeliveries } from '../../shared/types';
+import type {
+  ApiMessage,
+  ApiProgramDeliveries,
+  ApiSmsSettings,
+  ApiTestMessageRequest,
+  ApiTestMessageResponse,
+} from '../../shared/types';
 import { httpClient } from './httpClient';
 
 /** The outbox calls beyond react-admin's list and getOne of the `messages` resource. */
@@ -22,4 +28,22 @@ export async function retryMessage(id: string | number): Promise<ApiMessage> {
     method: 'POST',
   });
   return (json as { message: ApiMessage }).message;
+}
+
+/**
+ * POST /api/messages/test: one message to a phone (`to`) or a contact, sent at once (201). A 400
+ * carries field `details` (see httpClient), a 409 a number that opted out, a 429 the rate limit.
+ */
+export async function sendTestMessage(request: ApiTestMessageRequest): Promise<ApiMessage> {
+  const { json } = await httpClient('/messages/test', {
+    method: 'POST',
+    body: JSON.stringify(request),
+  });
+  return (json as ApiTestMessageResponse).message;
+}
+
+/** GET /api/sms: the SMS provider in use and the test-send limit. */
+export async function getSmsSettings(): Promise<ApiSmsSettings> {
+  const { json } = await httpClient('/sms');
+  return json as ApiSmsSettings;
 }

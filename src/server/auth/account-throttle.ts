@@ -1,3 +1,4 @@
+import { TEST_SEND_LIMIT } from '../../shared/consent';
 import { formatMessage } from '../../shared/format';
 import { messages } from '../../shared/messages';
 import type { Db } from '../db/client';
@@ -34,9 +35,13 @@ export const ACCOUNT_THROTTLE = {
 
 export type AccountRoute = keyof typeof ACCOUNT_THROTTLE;
 
-/** How long an attempt row must be kept: the longest window of any limit, sign-in's included. */
+/**
+ * How long an attempt row must be kept: the longest window of any limit, sign-in's and test
+ * sends' included.
+ */
 export const ATTEMPT_RETENTION_MS = Math.max(
   LOGIN_THROTTLE.windowMs,
+  TEST_SEND_LIMIT.windowMs,
   ...Object.values(ACCOUNT_THROTTLE).flatMap((limits) => [
     limits.perAddress.windowMs,
     limits.perTarget.windowMs,

@@ -1,7 +1,7 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { ConsentEvent, ConsentSource } from '../../shared/consent';
 import type { Db, Tx } from '../db/client';
-import { consentEvents } from '../db/schema';
+import { consentEvents, users } from '../db/schema';
 
 /** One row of the consent log, as the code that records a change describes it. */
 export interface ConsentRecord {
@@ -44,4 +44,47 @@ export async function phoneOptedOut(db: Db | Tx, phone: string): Promise<boolean
     .orderBy(desc(consentEvents.at), desc(consentEvents.id))
     .limit(1);
   return last?.event === 'opted_out';
+}
+
+/**
+ * Of `phones` and `contactIds`, those that opted out: the phones whose last word on consent was to
+ * opt out (as phoneOptedOut) and the contacts marked opted out (smsOptedOutAt, also set before the
+ * log existed). One query, however many: the dispatcher asks it once per batch.
+ */
+export async function optedOutAmong(
+  db: Db | Tx,
+  phones: string[],
+  contactIds: string[],
+): Promise<{ phones: Set<string>; contacts: Set<string> }> {
+  const out = { phones: new Set<string>(), contacts: new Set<string>() };
+  if (phones.length === 0 && contactIds.length === 0) return out;
+  const lastWord = db
+    .selectDistinctOn([consentEvents.phone], {
+      phone: consentEvents.phone,
+      event: consentEvents.event,
+    })
+    .from(consentEvents)
+    .where(
+      and(
+        inArray(consentEvents.phone, phones),
+        inArray(consentEvents.event, ['opted_in', 'opted_out'] satisfies ConsentEvent[]),
+      ),
+    )
+    .orderBy(consentEvents.phone, desc(consentEvents.at), desc(consentEvents.id))
+    .as('last_word');
+  const rows = await db
+    .select({ kind: sql<'phone' | 'contact'>`'phone'`.as('kind'), key: lastWord.phone })
+    .from(lastWord)
+    .where(eq(lastWord.event, 'opted_out'))
+    .unionAll(
+      db
+        .select({
+          kind: sql<'phone' | 'contact'>`'contact'`.as('kind'),
+          key: sql<string>`${users.id}::text`.as('key'),
+        })
+        .from(users)
+        .where(and(inArray(users.id, contactIds), isNotNull(users.smsOptedOutAt))),
+    );
+  for (const row of rows) (row.kind === 'phone' ? out.phones : out.contacts).add(row.key);
+  return out;
 }

@@ -5,11 +5,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { MessageKind, MessageStatus } from '../../shared/delivery';
 import { formatMessage } from '../../shared/format';
 import { messages } from '../../shared/messages';
+import { optedOutAmong } from '../consent/log';
 import type { Db, Tx } from '../db/client';
 import { outboundMessageEvents, outboundMessages } from '../db/schema';
 import { retryDelayMs } from './backoff';
 import { isPastCutoff, tooLateText } from './cutoff';
-import { optOutContact } from './opt-out';
+import { optOutPhone } from './opt-out';
 import { reservationMs, reserveSlots, slotOffsetsMs } from './pacing';
 import { createSentWriter } from './sent-writer';
 import type { OutgoingSms, Refused, SendOutcome, SmsProvider } from './provider';
@@ -101,6 +102,14 @@ async function inPool<T>(
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, runner));
 }
+
+/**
+ * Kinds not sent to a phone that opted out. Program messages have their own rule (recipients.ts);
+ * confirmations and replies answer the phone and always go.
+ */
+const CONSENT_CHECKED_KINDS: ReadonlySet<MessageKind> = new Set(['optin', 'test']);
+
+const notEligible = messages.delivery.notEligible;
 
 const defaultId = () => `${os.hostname()}/${process.pid}/${randomBytes(3).toString('hex')}`;
 
@@ -346,14 +355,21 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     });
   }
 
-  /** Program messages whose contact is no longer a recipient (the one rule in recipients.ts). */
-  async function ineligible(claimed: Claimed[]): Promise<Set<string>> {
-    const out = new Set<string>();
+  /**
+   * Program messages whose contact is no longer a recipient (the one rule in recipients.ts), and
+   * opt-in requests and test messages to a phone or contact that opted out; each with the reason.
+   * Confirmations and help replies always go: the opt-out confirmation and the answer to HELP must
+   * reach a phone that opted out. One query for the opt-outs, one per program, per batch.
+   */
+  async function ineligible(claimed: Claimed[]): Promise<Map<string, string>> {
+    const out = new Map<string, string>();
     const byProgram = new Map<string, Claimed[]>();
+    const consentChecked: Claimed[] = [];
     for (const message of claimed) {
+      if (CONSENT_CHECKED_KINDS.has(message.kind)) consentChecked.push(message);
       if (message.kind !== 'program') continue;
       // The program or the contact was deleted since it was queued.
-      if (!message.programId || !message.contactId) out.add(message.id);
+      if (!message.programId || !message.contactId) out.set(message.id, notEligible);
       else byProgram.set(message.programId, [...(byProgram.get(message.programId) ?? []), message]);
     }
     for (const [programId, group] of byProgram) {
@@ -362,7 +378,24 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         programId,
         group.map((m) => m.contactId!),
       );
-      for (const message of group) if (!recipients.has(message.contactId!)) out.add(message.id);
+      for (const message of group) {
+        if (!recipients.has(message.contactId!)) out.set(message.id, notEligible);
+      }
+    }
+    if (consentChecked.length > 0) {
+      const optedOut = await optedOutAmong(
+        db,
+        [...new Set(consentChecked.map((m) => m.toPhone))],
+        [...new Set(consentChecked.flatMap((m) => (m.contactId ? [m.contactId] : [])))],
+      );
+      for (const message of consentChecked) {
+        if (
+          optedOut.phones.has(message.toPhone) ||
+          (message.contactId && optedOut.contacts.has(message.contactId))
+        ) {
+          out.set(message.id, messages.inbound.phoneOptedOut);
+        }
+      }
     }
     return out;
   }
@@ -383,12 +416,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     }
     const skip = await ineligible(left);
     for (const message of left) {
-      if (skip.has(message.id)) {
-        await settle(message, 'skipped', {
-          errorCode: null,
-          errorMessage: messages.delivery.notEligible,
-        });
-      }
+      const reason = skip.get(message.id);
+      if (reason) await settle(message, 'skipped', { errorCode: null, errorMessage: reason });
     }
     return left.filter((message) => !skip.has(message.id));
   }
@@ -436,7 +465,14 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       return;
     }
     await settle(message, 'failed', { attempts, ...error }, async (tx, at) => {
-      if (outcome.optedOut && message.contactId) await optOutContact(tx, message.contactId, at);
+      if (!outcome.optedOut) return;
+      await optOutPhone(tx, {
+        phone: message.toPhone,
+        at,
+        source: 'provider',
+        text: error.errorMessage,
+        outboundMessageId: message.id,
+      });
     });
   }
 

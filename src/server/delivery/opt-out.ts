@@ -1,22 +1,39 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { ConsentSource } from '../../shared/consent';
 import { messages } from '../../shared/messages';
-import type { Tx } from '../db/client';
+import { phoneOptedOut, recordConsent, type ConsentRecord } from '../consent/log';
+import type { Db, Tx } from '../db/client';
 import { outboundMessageEvents, outboundMessages, users } from '../db/schema';
 
 /**
- * Marks a contact opted out (they replied STOP, or the provider reports them unsubscribed) and
- * cancels every message still waiting for them, so nothing more is sent. Returns how many messages
- * were canceled. Inbound STOP handling and the consent log build on this.
+ * The first half of PostgreSQL's two-key advisory locks on a phone's consent (the login throttle
+ * uses 727_146_002, the migration lock the one-key form), so the key spaces never meet.
  */
-export async function optOutContact(tx: Tx, contactId: string, at: Date): Promise<number> {
-  await tx
-    .update(users)
-    .set({ smsOptedOutAt: at, updatedAt: at })
-    .where(and(eq(users.id, contactId), isNull(users.smsOptedOutAt)));
+const PHONE_LOCK_CLASS = 727_146_003;
+
+/**
+ * Holds the phone's consent lock until the transaction ends. Everything that changes a phone's
+ * consent (a reply, the provider's 21610) takes it first, so two at once (a STOP and a START,
+ * two STOPs, a STOP and a 21610) run one after the other: each sees what the other did, and a
+ * phone is confirmed once. Held for a few small statements, never across the network.
+ */
+export async function lockPhone(tx: Tx, phone: string): Promise<void> {
+  const id = createHash('sha256').update(phone).digest().readInt32BE(0);
+  await tx.execute(sql`select pg_advisory_xact_lock(${PHONE_LOCK_CLASS}, ${id})`);
+}
+
+/** Cancels queued messages matching `where`, each with a `canceled` event saying why. */
+export async function cancelQueued(
+  tx: Tx | Db,
+  where: SQL | undefined,
+  at: Date,
+  reason: string,
+): Promise<string[]> {
   const canceled = await tx
     .update(outboundMessages)
     .set({ status: 'canceled', updatedAt: at })
-    .where(and(eq(outboundMessages.contactId, contactId), eq(outboundMessages.status, 'queued')))
+    .where(and(eq(outboundMessages.status, 'queued'), where))
     .returning({ id: outboundMessages.id });
   if (canceled.length > 0) {
     await tx.insert(outboundMessageEvents).values(
@@ -25,9 +42,81 @@ export async function optOutContact(tx: Tx, contactId: string, at: Date): Promis
         status: 'canceled' as const,
         source: 'system' as const,
         at,
-        errorMessage: messages.delivery.optedOut,
+        errorMessage: reason,
       })),
     );
   }
-  return canceled.length;
+  return canceled.map(({ id }) => id);
+}
+
+export interface PhoneOptOut {
+  phone: string;
+  at: Date;
+  /** keyword: the phone replied STOP (or its like); provider: the provider reported 21610. */
+  source: Extract<ConsentSource, 'keyword' | 'provider'>;
+  /** The stop word matched, upper-cased (keyword only). */
+  keyword?: string | null;
+  /** The reply, or the provider's error text. */
+  text: string | null;
+  inboundMessageId?: string | null;
+  /** The message the provider refused (provider only). */
+  outboundMessageId?: string | null;
+}
+
+export interface PhoneOptOutResult {
+  /** Whether this opted the phone out; false when it already was (a repeated STOP). */
+  changed: boolean;
+  /** The messages canceled. */
+  canceled: string[];
+}
+
+/**
+ * Opts a phone out at once: every contact with it is marked opted out, every message still queued
+ * to it (any kind, any contact) or to those contacts is canceled, and the consent log gets one
+ * `opted_out` row per contact, or one without a contact for a number Tidings does not know (its
+ * STOP is kept, and honoured by the dispatcher's last check). A phone that already opted out
+ * changes nothing (its contacts are opted out and the log's last word for it is a STOP). Call it
+ * in the transaction that records what asked for it; it takes the phone's lock.
+ */
+export async function optOutPhone(tx: Tx, request: PhoneOptOut): Promise<PhoneOptOutResult> {
+  const { phone, at } = request;
+  await lockPhone(tx, phone);
+  const contacts = await tx
+    .select({ id: users.id, smsOptedOutAt: users.smsOptedOutAt })
+    .from(users)
+    .where(eq(users.phone, phone));
+  const loggedOut = await phoneOptedOut(tx, phone);
+  // Contacts the log already has opted out need no second row; a contact added since does.
+  const recordFor = loggedOut ? contacts.filter((c) => !c.smsOptedOutAt) : contacts;
+  if (loggedOut && recordFor.length === 0) return { changed: false, canceled: [] };
+
+  const ids = contacts.map((c) => c.id);
+  if (ids.length > 0) {
+    await tx
+      .update(users)
+      .set({ smsOptedOutAt: at, updatedAt: at })
+      .where(and(inArray(users.id, ids), isNull(users.smsOptedOutAt)));
+  }
+  const canceled = await cancelQueued(
+    tx,
+    or(eq(outboundMessages.toPhone, phone), inArray(outboundMessages.contactId, ids)),
+    at,
+    messages.delivery.optedOut,
+  );
+  const record = (contactId: string | null): ConsentRecord => ({
+    contactId,
+    phone,
+    event: 'opted_out',
+    source: request.source,
+    keyword: request.keyword ?? null,
+    text: request.text,
+    inboundMessageId: request.inboundMessageId ?? null,
+    outboundMessageId: request.outboundMessageId ?? null,
+    at,
+  });
+  await recordConsent(
+    tx,
+    recordFor.length > 0 ? recordFor.map((c) => record(c.id)) : [record(null)],
+  );
+  return { changed: true, canceled };
 }

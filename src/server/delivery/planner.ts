@@ -124,8 +124,11 @@ async function candidates(db: Db, now: Date, leadMs: number, cutoffMs: number) {
   }));
 }
 
-/** The product's message for the day, with its media's stored name. */
-async function dayMessage(db: Db, productId: string, day: number) {
+/**
+ * The product's message for the day, with its media's stored name. Test sends of a product day
+ * read it here too, so a test is exactly what the planner queues for participants.
+ */
+export async function dayMessage(db: Db | Tx, productId: string, day: number) {
   const [row] = await db
     .select({
       text: productMessages.text,

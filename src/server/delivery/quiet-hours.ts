@@ -1,5 +1,5 @@
 import { SEND_WINDOW } from '../../shared/constants';
-import { addDays, zonedInstant, type LocalDate, type LocalTime } from '../../shared/schedule';
+import { addDays, wallClock, zonedInstant } from '../../shared/schedule';
 
 /**
  * Quiet hours: no message with a time zone (a program's) goes out before SEND_WINDOW.earliest or
@@ -7,37 +7,13 @@ import { addDays, zonedInstant, type LocalDate, type LocalTime } from '../../sha
  * still goes during that minute; from 21:01 it waits for the morning.
  */
 
-const clocks = new Map<string, Intl.DateTimeFormat>();
-
-/** The date and time (to the minute) that the clock in `timeZone` shows at `at`. */
-export function localClock(at: Date, timeZone: string): { date: LocalDate; time: LocalTime } {
-  let clock = clocks.get(timeZone);
-  if (!clock) {
-    clock = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    });
-    clocks.set(timeZone, clock);
-  }
-  const parts = Object.fromEntries(clock.formatToParts(at).map((p) => [p.type, p.value]));
-  return {
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    time: `${parts.hour}:${parts.minute}`,
-  };
-}
-
 /**
  * When the quiet hours around `at` end in `timeZone` (the next SEND_WINDOW.earliest), or null when
  * `at` is inside the send window. Found on the calendar, so a daylight-saving change between
  * tonight and the morning is kept.
  */
 export function quietHoursEnd(at: Date, timeZone: string): Date | null {
-  const { date, time } = localClock(at, timeZone);
+  const { date, time } = wallClock(at, timeZone);
   if (time < SEND_WINDOW.earliest) return zonedInstant(date, SEND_WINDOW.earliest, timeZone);
   if (time > SEND_WINDOW.latest) {
     return zonedInstant(addDays(date, 1), SEND_WINDOW.earliest, timeZone);

@@ -8,7 +8,7 @@ import {
 } from '../../shared/delivery';
 import type { Db, Tx } from '../db/client';
 import { outboundMessageEvents, outboundMessages } from '../db/schema';
-import { optOutContact } from './opt-out';
+import { lockPhone, optOutPhone } from './opt-out';
 import type { StatusReport } from './provider';
 
 /** Twilio's "the recipient has unsubscribed" (they replied STOP at the carrier). */
@@ -47,7 +47,7 @@ export const statusesBefore = (status: MessageStatus): MessageStatus[] =>
  * Applies what the provider says became of a message (a status callback, the log provider's
  * delivery report, a lookup of an `unknown` message). A status only moves forward: a duplicate,
  * late or out-of-order report changes nothing and returns false. A report of Twilio's 21610 also
- * marks the contact opted out. One short transaction.
+ * opts the phone out (optOutPhone). One short transaction.
  */
 export async function applyStatusReport(
   db: Db,
@@ -56,6 +56,16 @@ export async function applyStatusReport(
   at: Date = new Date(),
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
+    const optedOut = report.errorCode === OPTED_OUT_ERROR_CODE;
+    if (optedOut) {
+      // The phone's lock before the message's row, the order an inbound STOP takes them in (it
+      // cancels queued rows under that lock), so the two cannot wait for each other.
+      const [message] = await tx
+        .select({ toPhone: outboundMessages.toPhone })
+        .from(outboundMessages)
+        .where(eq(outboundMessages.id, messageId));
+      if (message) await lockPhone(tx, message.toPhone);
+    }
     const handedOver = (HANDED_OVER_STATUSES as readonly MessageStatus[]).includes(report.status);
     const [row] = await tx
       .update(outboundMessages)
@@ -77,11 +87,17 @@ export async function applyStatusReport(
           inArray(outboundMessages.status, statusesBefore(report.status)),
         ),
       )
-      .returning({ id: outboundMessages.id, contactId: outboundMessages.contactId });
+      .returning({ id: outboundMessages.id, toPhone: outboundMessages.toPhone });
     if (!row) return false;
     await recordEvent(tx, messageId, report.status, 'provider', at, report);
-    if (report.errorCode === OPTED_OUT_ERROR_CODE && row.contactId) {
-      await optOutContact(tx, row.contactId, at);
+    if (optedOut) {
+      await optOutPhone(tx, {
+        phone: row.toPhone,
+        at,
+        source: 'provider',
+        text: trimError(report.errorMessage),
+        outboundMessageId: messageId,
+      });
     }
     return true;
   });

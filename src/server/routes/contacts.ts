@@ -10,7 +10,8 @@ import { createContact, getContactDetail, listContacts, updateContact } from '..
 
 const idParams = z.object({ id: z.uuid() });
 
-function contactId(params: unknown): string {
+/** The contact id of the path: one that is no id names no contact (404, as an unknown one). */
+export function contactId(params: unknown): string {
   const parsed = idParams.safeParse(params);
   if (!parsed.success) throw notFound(messages.contacts.notFound);
   return parsed.data.id;

@@ -3,6 +3,7 @@ import { authenticate } from '../auth/authenticate';
 import { refuseNonText } from '../http/text-guard';
 import { accountRoutes } from './account';
 import { authRoutes } from './auth';
+import { consentRoutes } from './consent';
 import { contactRoutes } from './contacts';
 import { healthRoutes } from './health';
 import { podRoutes } from './pods';
@@ -10,6 +11,7 @@ import { mediaRoutes } from './media';
 import { messageRoutes } from './messages';
 import { productRoutes } from './products';
 import { programRoutes } from './programs';
+import { replyRoutes } from './replies';
 import { twilioWebhookRoutes } from './twilio-webhook';
 
 /** Everything under /api. Each route needs a signed-in user unless its config says `public`. */
@@ -27,8 +29,10 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(mediaRoutes);
   await app.register(productRoutes);
   await app.register(contactRoutes);
+  await app.register(consentRoutes);
   await app.register(podRoutes);
   await app.register(programRoutes);
   await app.register(messageRoutes);
   await app.register(twilioWebhookRoutes);
+  await app.register(replyRoutes);
 }

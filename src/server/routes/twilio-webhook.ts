@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import twilio from 'twilio';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { messages } from '../../shared/messages';
 import { outboundMessages } from '../db/schema';
@@ -9,59 +8,20 @@ import { applyStatusReport } from '../delivery/status';
 import { twilioErrorText } from '../delivery/twilio-error-texts';
 import { statusOfTwilio } from '../delivery/twilio-provider';
 import { forbidden, notFound } from '../http/errors';
+import {
+  acceptTwilioForms,
+  formField as field,
+  formOf,
+  signedByTwilio,
+  type TwilioForm,
+} from '../http/twilio-request';
 
 const t = messages.delivery.api;
-
-type Form = Record<string, string | string[]>;
-
-/** An `application/x-www-form-urlencoded` body as Twilio posts it: repeated keys become lists. */
-function parseForm(text: string): Form {
-  const form: Form = Object.create(null) as Form;
-  for (const [key, value] of new URLSearchParams(text)) {
-    const had = form[key];
-    form[key] = had === undefined ? value : [...[had].flat(), value];
-  }
-  return form;
-}
-
-const field = (form: Form, name: string): string | undefined => {
-  const value = form[name];
-  return typeof value === 'string' && value.trim() ? value.trim() : undefined;
-};
-
-const isForm = (body: unknown): body is Form =>
-  typeof body === 'object' &&
-  body !== null &&
-  Object.values(body).every(
-    (value) =>
-      typeof value === 'string' ||
-      (Array.isArray(value) && value.every((item) => typeof item === 'string')),
-  );
-
-/**
- * Whether Twilio signed this request: the signature covers the URL Twilio called (PUBLIC_URL and
- * the path with its query, as the status callback URL was built) and every form field.
- */
-function signedByTwilio(request: FastifyRequest, authToken: string, form: Form): boolean {
-  const signature = request.headers['x-twilio-signature'];
-  if (typeof signature !== 'string' || !signature) return false;
-  try {
-    return twilio.validateRequest(
-      authToken,
-      signature,
-      `${request.server.config.publicUrl}${request.url}`,
-      form,
-    );
-  } catch {
-    // A URL that cannot be parsed was not the one Twilio signed.
-    return false;
-  }
-}
 
 const messageQuery = z.object({ message: z.uuid() });
 
 /** The report a status callback makes, or null when it is one with nothing to record (queued). */
-function reportOf(form: Form): StatusReport | null {
+function reportOf(form: TwilioForm): StatusReport | null {
   const status = statusOfTwilio(field(form, 'MessageStatus') ?? '');
   if (!status) return null;
   const errorCode = field(form, 'ErrorCode');
@@ -81,18 +41,12 @@ function reportOf(form: Form): StatusReport | null {
  * callback is always answered 204, for an unknown message too, so it tells a caller nothing.
  */
 export async function twilioWebhookRoutes(app: FastifyInstance) {
-  // Twilio posts forms; this parser serves this plugin's routes only, within the server's body
-  // limit (the default of a content-type parser).
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string' },
-    (_request, body, done) => done(null, parseForm(body as string)),
-  );
+  acceptTwilioForms(app);
 
   app.post('/webhooks/twilio/status', { config: { public: true } }, async (request, reply) => {
     const { twilio: settings, smsProvider } = app.config;
     if (smsProvider !== 'twilio' || !settings) throw notFound();
-    const form = isForm(request.body) ? request.body : {};
+    const form = formOf(request);
     if (!signedByTwilio(request, settings.authToken, form)) {
       request.log.warn('Twilio status callback refused: its signature does not validate');
       throw forbidden(t.invalidSignature);

@@ -1,4 +1,4 @@
-import { ilike, like, or, sql, type SQL } from 'drizzle-orm';
+import { ilike, like, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { phoneDigits } from '../../shared/phone';
 import { users } from '../db/schema';
 import { containsPattern } from './list';
@@ -19,6 +19,13 @@ export function contactSearch(q: string | undefined): SQL | undefined {
   return or(
     ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
     ilike(users.email, pattern),
-    PHONE_TEXT.test(q) ? like(users.phone, `%${phoneDigits(q)}%`) : ilike(users.phone, pattern),
+    phoneSearch(users.phone, q),
   );
+}
+
+/** The search text in an E.164 phone column: by its digits when it is a phone number. */
+export function phoneSearch(column: AnyColumn, q: string): SQL {
+  return PHONE_TEXT.test(q)
+    ? like(column, `%${phoneDigits(q)}%`)
+    : ilike(column, containsPattern(q));
 }

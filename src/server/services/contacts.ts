@@ -1,11 +1,14 @@
-import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { ConsentState } from '../../shared/consent';
 import { messages } from '../../shared/messages';
 import type { ApiContactDetail, ApiUser } from '../../shared/types';
 import type { ContactInput, contactListQuerySchema } from '../../shared/validation/contact';
 import { assertKeepsAnAdmin, assertMayManage, lockAdminsFirst } from '../auth/permissions';
 import { hashPassword } from '../auth/passwords';
 import { revokeOtherSessions } from '../auth/sessions';
+import { recordConsent } from '../consent/log';
+import { consentClock, verificationChanges } from '../consent/staff';
 import type { Db, Tx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { retryingTransaction } from '../db/transaction';
@@ -41,15 +44,25 @@ const SORT_COLUMNS = {
 const activeMemberIds = (podId: string) =>
   sql`(select ${podMembers.userId} from ${podMembers} where ${podMembers.podId} = ${podId} and ${podMembers.status} = 'active')`;
 
+/** Contacts in a consent state, as consentState() (shared/consent.ts) tells it of one contact. */
+const CONSENT_CONDITIONS: Record<ConsentState, SQL> = {
+  opted_out: sql`${users.smsOptedOutAt} is not null`,
+  opted_in: sql`(${users.smsVerified} and ${users.smsOptedOutAt} is null)`,
+  not_opted_in: sql`(not ${users.smsVerified} and ${users.smsOptedOutAt} is null)`,
+};
+
 /**
- * The WHERE of a contact list: search over name, email and phone; role, status and id filters;
- * and, for the add-members search, contacts not active in a pod.
+ * The WHERE of a contact list: search over name, email and phone; role, status, consent state and
+ * id filters; and, for the add-members search, contacts not active in a pod.
  */
 export function contactFilter(query: ContactListQuery): SQL | undefined {
   return and(
     contactSearch(query.q),
     query.role?.length ? inArray(users.role, query.role) : undefined,
     query.status?.length ? inArray(users.status, query.status) : undefined,
+    query.consent?.length
+      ? or(...query.consent.map((state) => CONSENT_CONDITIONS[state]))
+      : undefined,
     query.ids?.length ? inArray(users.id, query.ids) : undefined,
     query.notInPod ? sql`${users.id} not in ${activeMemberIds(query.notInPod)}` : undefined,
   );
@@ -162,7 +175,8 @@ export interface ContactWriteResult {
 
 /**
  * Creates a contact and queues what it asks for (an opt-in SMS, a welcome email) in the same
- * transaction: the contact and its messages exist together, or not at all.
+ * transaction: the contact, its messages and its consent rows (a phone created verified, an
+ * opt-in request) exist together, or not at all.
  */
 export async function createContact(
   db: Db,
@@ -177,7 +191,11 @@ export async function createContact(
         .insert(users)
         .values({ ...contactColumns(input), passwordHash })
         .returning();
-      const optinMessageSent = input.sendOptinMessage ? await queueOptinMessage(tx, row!) : false;
+      const clock = consentClock();
+      await recordConsent(tx, verificationChanges(null, row!, actor.id, clock));
+      const optinMessageSent = input.sendOptinMessage
+        ? await queueOptinMessage(tx, row!, { staffUserId: actor.id, at: clock() })
+        : false;
       const welcomeEmailSent = input.sendWelcomeEmail ? await queueWelcomeEmail(tx, row!) : false;
       return { contact: toApiUser(row!), optinMessageSent, welcomeEmailSent };
     }),
@@ -204,7 +222,9 @@ function passwordChange(input: ContactInput, newHash: string | null) {
  * Replaces a contact's details. A contact who becomes a participant loses their password (and so
  * their sessions); a host or admin given a new password loses their other sessions (all of them,
  * unless they changed their own, from `actorSessionId`). No change may leave Tidings without an
- * admin who can sign in.
+ * admin who can sign in. A change to the phone's verification is written to the consent log in the
+ * same transaction; the opt-out (smsOptedOutAt) is not a column the form writes, so no save can
+ * clear it.
  */
 export async function updateContact(
   db: Db,
@@ -231,7 +251,11 @@ export async function updateContact(
       await assertKeepsAnAdmin(tx, before, { ...before, ...changes });
       const [row] = await tx.update(users).set(changes).where(eq(users.id, id)).returning();
       if (newHash) await revokeOtherSessions(tx, id, id === actor.id ? actorSessionId : undefined);
-      const optinMessageSent = input.sendOptinMessage ? await queueOptinMessage(tx, row!) : false;
+      const clock = consentClock();
+      await recordConsent(tx, verificationChanges(before, row!, actor.id, clock));
+      const optinMessageSent = input.sendOptinMessage
+        ? await queueOptinMessage(tx, row!, { staffUserId: actor.id, at: clock() })
+        : false;
       return { contact: toApiUser(row!), optinMessageSent };
     }),
   );

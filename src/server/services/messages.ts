@@ -13,7 +13,7 @@ import { containsPattern, orderOf, pageOf } from './list';
 const t = messages.delivery.api;
 
 /** The contact's full name as the contacts API writes it; null once the contact is gone. */
-const contactName = sql<
+export const contactName = sql<
   string | null
 >`nullif(trim(${users.firstName} || ' ' || ${users.lastName}), '')`;
 
@@ -59,7 +59,7 @@ export function toApiMessage(
 }
 
 /** outbound_messages with its program and contact, both optional (deleted, or none: a test). */
-const fromMessages = (db: Db | Tx) =>
+export const fromMessages = (db: Db | Tx) =>
   db
     .select(messageSelection)
     .from(outboundMessages)

@@ -7,6 +7,7 @@ import {
   type ContactFormMode,
   type ContactFormValues,
 } from '../contact';
+import { CONSENT_STATES } from '../consent';
 import { CONTACT_STATUSES, LIMITS, ROLES } from '../constants';
 import { EMAIL_MAX_LENGTH, isValidEmail, normalizeEmail } from '../email';
 import { messages } from '../messages';
@@ -167,10 +168,14 @@ export const CONTACT_SORT_FIELDS = [
   'lastLogin',
 ] as const;
 
-/** GET /api/contacts (and its CSV export): search over name, email and phone; role and status. */
+/**
+ * GET /api/contacts (and its CSV export): search over name, email and phone; role, status and
+ * consent state (shared/consent.ts).
+ */
 export const contactListQuerySchema = listQuerySchema(CONTACT_SORT_FIELDS).extend({
   role: oneOrMany(ROLES, 'role'),
   status: oneOrMany(CONTACT_STATUSES, 'status'),
+  consent: oneOrMany(CONSENT_STATES, 'consent'),
   ids: z
     .string()
     .transform((value) => value.split(',').filter(Boolean))

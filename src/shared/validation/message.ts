@@ -19,6 +19,18 @@ const uuidFilter = (name: string) => z.uuid({ error: invalid(name, t.filterId) }
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 /**
+ * The instant an ISO 8601 text with its offset names, or null: also for a day that does not exist
+ * (February 30 would roll over to March) and outside the years 1 to 9999 in UTC, which the
+ * database drivers cannot write (a query with one failed: a 500).
+ */
+export function parseInstant(text: string): Date | null {
+  if (!ISO_INSTANT.test(text) || !isLocalDate(text.slice(0, 10))) return null;
+  const instant = new Date(text);
+  const year = instant.getUTCFullYear();
+  return year >= 1 && year <= 9999 ? instant : null;
+}
+
+/**
  * A bound on createdAt: a date `YYYY-MM-DD` (a whole UTC day: `from` its first instant, `to` its
  * last) or an ISO instant with its offset (taken as is). Both bounds are inclusive.
  */
@@ -31,8 +43,8 @@ const timeBound = (name: 'from' | 'to') =>
       if (isLocalDate(text)) {
         instant = new Date(`${text}T00:00:00.000Z`);
         if (name === 'to') instant = new Date(instant.getTime() + 86_400_000 - 1);
-      } else if (ISO_INSTANT.test(text)) {
-        instant = new Date(text);
+      } else {
+        instant = parseInstant(text);
       }
       if (!instant || Number.isNaN(instant.getTime())) {
         ctx.addIssue({ code: 'custom', message: invalid(name, t.filterTime) });

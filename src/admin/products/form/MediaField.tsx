@@ -34,11 +34,15 @@ export function MediaField({
   path,
   day,
   actions,
+  withFallback = true,
 }: {
   path: string;
-  day: number;
+  /** The product day the message is for; names the file input when a form has several. */
+  day?: number;
   /** Other buttons of the message, shown in one row with 'Attach image or video'. */
   actions?: ReactNode;
+  /** A product day's media has a fallback URL; a test message (Send Test MMS) has none. */
+  withFallback?: boolean;
 }) {
   const t = useMessages();
   const dataProvider = useDataProvider<TidingsDataProvider>();
@@ -144,15 +148,17 @@ export function MediaField({
         type="file"
         accept={MEDIA_ACCEPT}
         hidden
-        aria-label={`${t('products.attachMedia')} (${day})`}
-        data-testid={`media-input-${day}`}
+        aria-label={
+          day === undefined ? t('products.attachMedia') : `${t('products.attachMedia')} (${day})`
+        }
+        data-testid={day === undefined ? 'media-input' : `media-input-${day}`}
         onChange={(event) => {
           const file = event.target.files?.[0];
           event.target.value = '';
           if (file) void upload(file);
         }}
       />
-      {Boolean(value || fallbackValue || fallbackError) && (
+      {withFallback && Boolean(value || fallbackValue || fallbackError) && (
         <FormTextField
           name={`${path}.fallbackUrl`}
           label={t('products.fields.fallbackUrl')}

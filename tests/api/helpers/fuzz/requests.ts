@@ -14,6 +14,10 @@ const utf8 = (text: string) => new TextEncoder().encode(text);
 const plausibleQueryValue = fc.oneof(
   fc.constantFrom('1', '25', '500', '501', '0', 'createdAt', 'name', 'fullName', 'asc', 'DESC'),
   fc.constantFrom('active', 'participant,host', 'Running', 'Nuanced', 'none', 'all', ','),
+  fc.constantFrom('opted_in', 'optout,none', 'true', '100', '2026-03-01T12:00:00.000Z'),
+  fc
+    .date({ noInvalidDate: false })
+    .map((date) => (Number.isNaN(date.getTime()) ? 'Invalid Date' : date.toISOString())),
   fc.uuid(),
 );
 

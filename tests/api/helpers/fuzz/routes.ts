@@ -49,7 +49,7 @@ export interface FuzzRoute {
 }
 
 const LIST = ['page', 'perPage', 'sort', 'order', 'q'] as const;
-const CONTACT_LIST = [...LIST, 'role', 'status', 'ids', 'notInPod'] as const;
+const CONTACT_LIST = [...LIST, 'role', 'status', 'consent', 'ids', 'notInPod'] as const;
 const MESSAGE_LIST = [
   ...LIST,
   'programId',
@@ -180,6 +180,22 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
       ];
     },
   },
+  {
+    method: 'GET',
+    path: '/api/contacts/:id/consent',
+    params: { id: ['participantId', 'hostId'] },
+  },
+  {
+    method: 'GET',
+    path: '/api/contacts/:id/conversation',
+    params: { id: ['participantId', 'hostId'] },
+    query: ['before', 'limit'],
+  },
+  {
+    method: 'GET',
+    path: '/api/inbound-messages',
+    query: [...LIST, 'contactId', 'intent', 'matched'],
+  },
   { method: 'GET', path: '/api/pods', query: [...LIST, 'status', 'programId'] },
   {
     method: 'POST',
@@ -230,6 +246,15 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
   { method: 'GET', path: '/api/messages', query: MESSAGE_LIST },
   { method: 'GET', path: '/api/messages/:id', params: { id: ['messageId'] } },
   { method: 'POST', path: '/api/messages/:id/retry', params: { id: ['messageId'] } },
+  {
+    method: 'POST',
+    path: '/api/messages/test',
+    bodies: (s) => [
+      { to: '+15035550123', body: 'Fuzzed test' },
+      { contactId: s.participantId, body: 'Fuzzed test', mediaUrl: `/media/${s.mediaName}` },
+      { to: '(503) 555-0124', productId: s.productId, day: 1 },
+    ],
+  },
   // Answers 404 here (the log provider); the webhook test covers it with Twilio.
   {
     method: 'POST',
@@ -238,6 +263,22 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
     query: ['message'],
     bodies: () => [{ MessageSid: `SM${'0'.repeat(32)}`, MessageStatus: 'delivered' }],
   },
+  // Answers 404 here too (the log provider); inbound.test.ts covers it with Twilio.
+  {
+    method: 'POST',
+    path: '/api/webhooks/twilio/inbound',
+    session: 'none',
+    bodies: () => [
+      { MessageSid: `SM${'1'.repeat(32)}`, From: '+15035550100', To: '+15005550006', Body: 'JOIN' },
+    ],
+  },
+  {
+    method: 'POST',
+    path: '/api/contacts/:id/simulate-reply',
+    params: { id: ['participantId', 'hostId'] },
+    bodies: () => [{ body: 'JOIN' }, { body: 'stop please' }, { body: 'HELP' }],
+  },
+  { method: 'GET', path: '/api/sms' },
 ];
 
 const CRLF = '\r\n';

@@ -1,0 +1,323 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { INBOUND_LIMITS, type ConsentEvent } from '../../shared/consent';
+import { replyIntent, type ReplyIntent } from '../../shared/keywords';
+import { messages } from '../../shared/messages';
+import type { ApiInboundMessage } from '../../shared/types';
+import { recordConsent } from '../consent/log';
+import type { Db, Tx } from '../db/client';
+import {
+  consentEvents,
+  inboundMessages,
+  outboundMessages,
+  podMembers,
+  pods,
+  products,
+  programPods,
+  programs,
+  users,
+} from '../db/schema';
+import { cancelQueued, lockPhone, optOutPhone } from '../delivery/opt-out';
+import { queueReply } from '../outbox/replies';
+import { programStatusSqlAt } from '../services/programs';
+import { helpReply, matchedKeyword, optinConfirmation } from './texts';
+
+/** A message a phone sent, as the provider (or Simulate reply) hands it over. */
+export interface ReceivedMessage {
+  /** The provider's id (Twilio's MessageSid): the same id is handled once. */
+  providerMessageId: string;
+  from: string;
+  to: string;
+  body: string;
+  mediaUrls: string[];
+}
+
+export interface InboundSettings {
+  /** SMS_HELP_CONTACT, for the HELP reply. */
+  helpContact: string;
+}
+
+type InboundRow = typeof inboundMessages.$inferSelect;
+
+interface PhoneContact {
+  id: string;
+  role: string;
+  smsVerified: boolean;
+  smsOptedOutAt: Date | null;
+}
+
+const contactName = sql<
+  string | null
+>`nullif(trim(${users.firstName} || ' ' || ${users.lastName}), '')`;
+
+export function toApiInboundMessage(row: InboundRow, name: string | null): ApiInboundMessage {
+  return {
+    _id: row.id,
+    id: row.id,
+    providerMessageId: row.providerMessageId,
+    fromPhone: row.fromPhone,
+    toPhone: row.toPhone,
+    body: row.body,
+    mediaUrls: row.mediaUrls,
+    contactId: row.contactId,
+    contactName: name,
+    intent: row.intent,
+    receivedAt: row.receivedAt.toISOString(),
+  };
+}
+
+async function apiMessage(db: Db | Tx, providerMessageId: string): Promise<ApiInboundMessage> {
+  const [found] = await db
+    .select({ message: inboundMessages, contactName })
+    .from(inboundMessages)
+    .leftJoin(users, eq(users.id, inboundMessages.contactId))
+    .where(eq(inboundMessages.providerMessageId, providerMessageId));
+  return toApiInboundMessage(found!.message, found!.contactName);
+}
+
+/**
+ * The contact a message from the phone is filed under, when several share it: the one Tidings
+ * last wrote to at that phone (whose message the phone is most likely answering), else the
+ * earliest created.
+ */
+async function matchContact(
+  tx: Tx,
+  phone: string,
+  contacts: PhoneContact[],
+): Promise<string | null> {
+  if (contacts.length <= 1) return contacts[0]?.id ?? null;
+  const [last] = await tx
+    .select({ contactId: outboundMessages.contactId })
+    .from(outboundMessages)
+    .where(
+      and(
+        eq(outboundMessages.toPhone, phone),
+        inArray(
+          outboundMessages.contactId,
+          contacts.map((c) => c.id),
+        ),
+      ),
+    )
+    .orderBy(desc(outboundMessages.createdAt))
+    .limit(1);
+  return last?.contactId ?? contacts[0]!.id;
+}
+
+/** The names of the scheduled or running programs any active pod of the contacts is in. */
+async function programNames(tx: Tx, contactIds: string[], at: Date): Promise<string[]> {
+  const status = programStatusSqlAt(sql`${at.toISOString()}::timestamptz`);
+  const rows = await tx
+    .selectDistinct({
+      name: programs.programName,
+      startDate: programs.startDate,
+      id: programs.id,
+    })
+    .from(podMembers)
+    .innerJoin(pods, eq(pods.id, podMembers.podId))
+    .innerJoin(programPods, eq(programPods.podId, pods.id))
+    .innerJoin(programs, eq(programs.id, programPods.programId))
+    .innerJoin(products, eq(products.id, programs.productId))
+    .where(
+      and(
+        inArray(podMembers.userId, contactIds),
+        eq(podMembers.status, 'active'),
+        eq(pods.status, 'active'),
+        inArray(status, ['scheduled', 'running']),
+      ),
+    )
+    .orderBy(asc(programs.startDate), asc(programs.programName), asc(programs.id));
+  return [...new Set(rows.map((row) => row.name))];
+}
+
+/** The phone's last word on consent (opted_in or opted_out), or null when it has none. */
+async function lastWord(tx: Tx, phone: string): Promise<ConsentEvent | null> {
+  const [last] = await tx
+    .select({ event: consentEvents.event })
+    .from(consentEvents)
+    .where(
+      and(
+        eq(consentEvents.phone, phone),
+        inArray(consentEvents.event, ['opted_in', 'opted_out'] satisfies ConsentEvent[]),
+      ),
+    )
+    .orderBy(desc(consentEvents.at), desc(consentEvents.id))
+    .limit(1);
+  return last?.event ?? null;
+}
+
+interface Context {
+  tx: Tx;
+  message: InboundRow;
+  contacts: PhoneContact[];
+  keyword: string | null;
+  settings: InboundSettings;
+}
+
+/**
+ * JOIN and its like: every participant with the phone is verified and no longer opted out, each
+ * with a consent row, and the phone gets one confirmation naming their programs. A phone already
+ * opted in (a later 'yes' to a question, say) changes nothing and gets nothing. A phone of no
+ * participant gets no answer, and only changes if it had opted out (see below).
+ */
+async function optIn({ tx, message, contacts, keyword }: Context) {
+  const phone = message.fromPhone;
+  const at = message.receivedAt;
+  const participants = contacts.filter((c) => c.role === 'participant');
+  const before = await lastWord(tx, phone);
+  const record = (contactId: string | null) => ({
+    contactId,
+    phone,
+    event: 'opted_in' as const,
+    source: 'keyword' as const,
+    keyword,
+    text: message.body,
+    inboundMessageId: message.id,
+    at,
+  });
+  if (participants.length === 0) {
+    // Staff, or a number Tidings does not know: nothing to join and no answer. Only a phone that
+    // had opted out is opted back in, so its own STOP stops holding back what is sent to it (a
+    // staff member's test sends, say).
+    const optedOut = contacts.filter((c) => c.smsOptedOutAt).map((c) => c.id);
+    if (before !== 'opted_out' && optedOut.length === 0) return;
+    if (optedOut.length > 0) {
+      await tx
+        .update(users)
+        .set({ smsOptedOutAt: null, updatedAt: at })
+        .where(inArray(users.id, optedOut));
+    }
+    await recordConsent(
+      tx,
+      contacts.length > 0 ? contacts.map((c) => record(c.id)) : [record(null)],
+    );
+    return;
+  }
+  const alreadyIn =
+    before === 'opted_in' && participants.every((c) => c.smsVerified && !c.smsOptedOutAt);
+  if (alreadyIn) return;
+
+  const ids = participants.map((c) => c.id);
+  await tx
+    .update(users)
+    .set({ smsVerified: true, smsOptedOutAt: null, updatedAt: at })
+    .where(inArray(users.id, ids));
+  await recordConsent(
+    tx,
+    ids.map((id) => record(id)),
+  );
+  // An opt-in request still waiting would ask them for what they just did.
+  await cancelQueued(
+    tx,
+    and(eq(outboundMessages.kind, 'optin'), eq(outboundMessages.toPhone, phone)),
+    at,
+    messages.inbound.alreadyOptedIn,
+  );
+  const matched = participants.some((c) => c.id === message.contactId)
+    ? message.contactId
+    : participants[0]!.id;
+  await queueReply(tx, {
+    kind: 'confirmation',
+    phone,
+    contactId: matched,
+    body: optinConfirmation(await programNames(tx, ids, at)),
+    at,
+  });
+}
+
+/**
+ * STOP and its like, for the phone: see optOutPhone. Its one confirmation goes to any number
+ * that opted out, a number Tidings does not know too (CTIA: every STOP to the sender is
+ * confirmed); a phone already opted out gets nothing more.
+ */
+async function optOut({ tx, message, keyword }: Context) {
+  const { changed } = await optOutPhone(tx, {
+    phone: message.fromPhone,
+    at: message.receivedAt,
+    source: 'keyword',
+    keyword,
+    text: message.body,
+    inboundMessageId: message.id,
+  });
+  if (!changed) return;
+  await queueReply(tx, {
+    kind: 'confirmation',
+    phone: message.fromPhone,
+    contactId: message.contactId,
+    body: messages.sms.optedOut,
+    at: message.receivedAt,
+  });
+}
+
+/** HELP/INFO: a help reply to any phone Tidings knows, opted out or not; none to a stranger. */
+async function help({ tx, message, contacts, settings }: Context) {
+  if (contacts.length === 0) return;
+  await queueReply(tx, {
+    kind: 'reply',
+    phone: message.fromPhone,
+    contactId: message.contactId,
+    body: helpReply(settings.helpContact),
+    at: message.receivedAt,
+  });
+}
+
+const ACTIONS: Record<ReplyIntent, (context: Context) => Promise<void>> = {
+  optin: optIn,
+  optout: optOut,
+  help,
+};
+
+/**
+ * Handles a message a phone sent: stores it and acts on what it asks (replyIntent), all in one
+ * transaction. Idempotent by provider id: a message already stored (Twilio posting a webhook again,
+ * even two at once) changes nothing more. The phone's lock (lockPhone) is held throughout, so two
+ * replies from one phone, or a reply and the provider's 21610, are handled one after the other.
+ * Answers go through the outbox (tracked, paced), never in the webhook's response.
+ */
+export async function receiveMessage(
+  db: Db,
+  received: ReceivedMessage,
+  settings: InboundSettings,
+  at: Date = new Date(),
+): Promise<{ message: ApiInboundMessage; created: boolean }> {
+  const from = received.from;
+  const body = received.body.slice(0, INBOUND_LIMITS.bodyMax);
+  const created = await db.transaction(async (tx) => {
+    await lockPhone(tx, from);
+    const contacts: PhoneContact[] = await tx
+      .select({
+        id: users.id,
+        role: users.role,
+        smsVerified: users.smsVerified,
+        smsOptedOutAt: users.smsOptedOutAt,
+      })
+      .from(users)
+      .where(eq(users.phone, from))
+      .orderBy(asc(users.createdAt), asc(users.id));
+    const intent = replyIntent(body);
+    const [message] = await tx
+      .insert(inboundMessages)
+      .values({
+        providerMessageId: received.providerMessageId,
+        fromPhone: from,
+        toPhone: received.to,
+        body,
+        mediaUrls: received.mediaUrls.slice(0, INBOUND_LIMITS.mediaMax),
+        contactId: await matchContact(tx, from, contacts),
+        intent,
+        receivedAt: at,
+      })
+      .onConflictDoNothing({ target: inboundMessages.providerMessageId })
+      .returning();
+    if (!message) return false;
+    if (intent) {
+      await ACTIONS[intent]({
+        tx,
+        message,
+        contacts,
+        keyword: matchedKeyword(body, intent),
+        settings,
+      });
+    }
+    return true;
+  });
+  return { message: await apiMessage(db, received.providerMessageId), created };
+}

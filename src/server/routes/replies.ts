@@ -1,0 +1,127 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { INBOUND_LIMITS, TEST_SEND_LIMIT } from '../../shared/consent';
+import { formatMessage } from '../../shared/format';
+import { messages } from '../../shared/messages';
+import type { ApiSimulateReplyResponse, ApiSmsSettings } from '../../shared/types';
+import { simulateReplySchema } from '../../shared/validation/reply';
+import { users } from '../db/schema';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import {
+  acceptTwilioForms,
+  formField,
+  formOf,
+  signedByTwilio,
+  type TwilioForm,
+} from '../http/twilio-request';
+import { parseInput } from '../http/validate';
+import { receiveMessage, type ReceivedMessage } from '../inbound/receive';
+
+const t = messages.inbound.api;
+
+/**
+ * The sender a simulated reply is addressed to when no Twilio number is configured (always, with
+ * the log provider): Twilio's own test number, so it looks like what a real reply carries.
+ */
+export const SIMULATED_SENDER = '+15005550006';
+
+/** Twilio's answer to an incoming message: no reply in TwiML (answers go through the outbox). */
+const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response/>';
+
+const idParams = z.object({ id: z.uuid() });
+
+/** An incoming message's fields; MessageSid and From are required (400 without them). */
+function receivedOf(form: TwilioForm): ReceivedMessage {
+  const required = (name: string) => {
+    const value = formField(form, name);
+    if (value) return value;
+    const message = formatMessage(t.missingField, { field: name });
+    throw badRequest(message, [{ field: name, message }]);
+  };
+  const providerMessageId = required('MessageSid');
+  const from = required('From');
+  const mediaUrls: string[] = [];
+  for (let i = 0; i < INBOUND_LIMITS.mediaMax; i++) {
+    const url = formField(form, `MediaUrl${i}`);
+    if (url) mediaUrls.push(url);
+  }
+  const body = form.Body;
+  return {
+    providerMessageId,
+    from,
+    to: formField(form, 'To') ?? '',
+    body: typeof body === 'string' ? body.trim() : '',
+    mediaUrls,
+  };
+}
+
+/**
+ * Replies from phones: Twilio's incoming-message webhook, Simulate reply (the log provider's
+ * stand-in for a phone), and the SMS settings the console needs to offer it.
+ */
+export async function replyRoutes(app: FastifyInstance) {
+  const settings = () => ({ helpContact: app.config.smsHelpContact });
+
+  // POST /api/webhooks/twilio/inbound: each message a phone sends to Tidings' number. Public, but
+  // refused (403) unless Twilio signed it; 404 unless the provider is Twilio. Stored and acted on
+  // once per MessageSid, then answered with empty TwiML: a repeated webhook changes nothing.
+  await app.register(async (webhook) => {
+    acceptTwilioForms(webhook);
+    webhook.post(
+      '/webhooks/twilio/inbound',
+      { config: { public: true } },
+      async (request, reply) => {
+        const { twilio: twilioSettings, smsProvider } = app.config;
+        if (smsProvider !== 'twilio' || !twilioSettings) throw notFound();
+        const form = formOf(request);
+        if (!signedByTwilio(request, twilioSettings.authToken, form)) {
+          request.log.warn('Twilio incoming message refused: its signature does not validate');
+          throw forbidden(messages.delivery.api.invalidSignature);
+        }
+        await receiveMessage(app.db, receivedOf(form), settings());
+        return reply.code(200).header('content-type', 'text/xml; charset=utf-8').send(EMPTY_TWIML);
+      },
+    );
+  });
+
+  // A reply typed on the contact's page, handled as if their phone had sent it (log provider only:
+  // with Twilio, replies come from phones). Staff who may read the contact may simulate it.
+  app.post('/contacts/:id/simulate-reply', async (request, reply) => {
+    if (app.config.smsProvider !== 'log') throw notFound(t.simulateLogOnly);
+    const parsed = idParams.safeParse(request.params);
+    if (!parsed.success) throw notFound(messages.contacts.notFound);
+    const { body } = parseInput(simulateReplySchema, request.body);
+    const [contact] = await app.db
+      .select({ phone: users.phone })
+      .from(users)
+      .where(eq(users.id, parsed.data.id));
+    if (!contact) throw notFound(messages.contacts.notFound);
+    if (!contact.phone) throw conflict(t.noPhone);
+    const { message } = await receiveMessage(
+      app.db,
+      {
+        providerMessageId: `SIM${randomBytes(16).toString('hex')}`,
+        from: contact.phone,
+        to: app.config.twilio?.from ?? SIMULATED_SENDER,
+        body,
+        mediaUrls: [],
+      },
+      settings(),
+    );
+    return reply.code(201).send({ message } satisfies ApiSimulateReplyResponse);
+  });
+
+  app.get('/sms', async (): Promise<ApiSmsSettings> => {
+    const provider = app.config.smsProvider;
+    return {
+      provider,
+      simulateReplies: provider === 'log',
+      testSendLimit: {
+        max: TEST_SEND_LIMIT.max,
+        windowMinutes: TEST_SEND_LIMIT.windowMs / 60_000,
+      },
+    };
+  });
+}

@@ -1,0 +1,228 @@
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import { TEST_SEND_LIMIT } from '../../shared/consent';
+import { DISPLAY_TIME_ZONE } from '../../shared/constants';
+import { formatMessage } from '../../shared/format';
+import { MEDIA_URL_PREFIX } from '../../shared/media';
+import { messages } from '../../shared/messages';
+import { conclusionDay } from '../../shared/product';
+import type { ApiMessageDetail, ValidationDetail } from '../../shared/types';
+import type { TestMessageInput } from '../../shared/validation/test-message';
+import { countAttempt, forgetAttempt } from '../auth/rate-limit';
+import { phoneOptedOut } from '../consent/log';
+import type { Db, Tx } from '../db/client';
+import { consentEvents, media, outboundMessages, products, users } from '../db/schema';
+import { programMessageBody, type OutboundBody } from '../delivery/body';
+import { dayMessage } from '../delivery/planner';
+import { recordEvent } from '../delivery/status';
+import { badRequest, conflict, tooManyRequests } from '../http/errors';
+import { STORED_NAME_PATTERN } from '../media/store';
+import { getMessage } from './messages';
+
+const t = messages.testSends.api;
+
+export interface TestSendOptions {
+  /** The staff user sending: the message is theirs (created_by), and so is the rate limit. */
+  userId: string;
+  /** PUBLIC_URL: media goes as an absolute URL under it, as the planner sends it. */
+  publicUrl: string;
+  /** DELIVERY_CUTOFF: a test not handed over within this long is expired, like any message. */
+  cutoffMs: number;
+  /** The delivery engine's clock: the message is due at once by it. */
+  now: Date;
+}
+
+/** Either what was asked for, or why it cannot be had (a field error). */
+type Resolved<T> = { value: T } | { problem: ValidationDetail };
+
+const problem = (field: string, message: string) => ({ problem: { field, message } });
+
+interface Recipient {
+  phone: string;
+  contactId: string | null;
+}
+
+/**
+ * Whom the test goes to. A typed phone that belongs to exactly one contact is theirs, so the
+ * message shows in that contact's messages; a phone shared by several contacts is nobody's.
+ */
+async function recipientOf(db: Db, recipient: TestMessageInput['recipient']) {
+  if ('phone' in recipient) {
+    const owners = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.phone, recipient.phone))
+      .limit(2);
+    const contactId = owners.length === 1 ? owners[0]!.id : null;
+    return { value: { phone: recipient.phone, contactId } } satisfies Resolved<Recipient>;
+  }
+  const [contact] = await db
+    .select({ id: users.id, phone: users.phone })
+    .from(users)
+    .where(eq(users.id, recipient.contactId));
+  if (!contact) return problem('contactId', t.contactNotFound);
+  if (!contact.phone) return problem('contactId', t.contactNoPhone);
+  return { value: { phone: contact.phone, contactId: contact.id } } satisfies Resolved<Recipient>;
+}
+
+/**
+ * The stored name of media uploaded to Tidings, from its URL as POST /api/media answers it
+ * (`/media/<name>`) or as it is sent (the same under PUBLIC_URL); null for anything else, a
+ * file on another host included, even under the same name.
+ */
+function storedNameOf(url: string, publicUrl: string): string | null {
+  const path = url.startsWith(`${publicUrl}${MEDIA_URL_PREFIX}`)
+    ? url.slice(publicUrl.length)
+    : url;
+  if (!path.startsWith(MEDIA_URL_PREFIX)) return null;
+  const name = path.slice(MEDIA_URL_PREFIX.length);
+  return STORED_NAME_PATTERN.test(name) ? name : null;
+}
+
+type Content = OutboundBody & { day: number | null };
+
+/**
+ * What the test says. A product's day is built by the code that builds it for participants
+ * (delivery/body.ts): the same text, link URLs, absolute media URL and fallback link.
+ */
+async function contentOf(
+  db: Db,
+  content: TestMessageInput['content'],
+  publicUrl: string,
+): Promise<Resolved<Content>> {
+  if ('body' in content) {
+    let mediaStorageName: string | null = null;
+    if (content.mediaUrl !== null) {
+      const name = storedNameOf(content.mediaUrl, publicUrl);
+      const [stored] = name
+        ? await db
+            .select({ storageName: media.storageName })
+            .from(media)
+            .where(eq(media.storageName, name))
+        : [];
+      if (!stored) return problem('mediaUrl', t.mediaNotFound);
+      mediaStorageName = stored.storageName;
+    }
+    const message = { text: content.body, links: [], mediaStorageName, fallbackUrl: null };
+    return { value: { ...programMessageBody(message, publicUrl), day: null } };
+  }
+  const [product] = await db
+    .select({ name: products.name, days: products.days })
+    .from(products)
+    .where(eq(products.id, content.productId));
+  if (!product) return problem('productId', t.productNotFound);
+  const last = conclusionDay(product.days);
+  if (content.day > last) {
+    const text = formatMessage(t.dayOutOfRange, {
+      product: product.name,
+      max: last,
+      days: product.days,
+    });
+    return problem('day', text);
+  }
+  const message = await dayMessage(db, content.productId, content.day);
+  return { value: { ...programMessageBody(message, publicUrl), day: content.day } };
+}
+
+const optOutDate = new Intl.DateTimeFormat('en-US', {
+  dateStyle: 'medium',
+  timeZone: DISPLAY_TIME_ZONE,
+});
+
+/**
+ * When the phone opted out, or null when it may be texted: its own last word in the consent log
+ * was STOP (phoneOptedOut), or a contact with this phone is opted out. The later date is told.
+ */
+async function optedOutSince(tx: Tx, phone: string): Promise<Date | null> {
+  const [contact] = await tx
+    .select({ at: users.smsOptedOutAt })
+    .from(users)
+    .where(and(eq(users.phone, phone), isNotNull(users.smsOptedOutAt)))
+    .orderBy(desc(users.smsOptedOutAt))
+    .limit(1);
+  let since = contact?.at ?? null;
+  if (await phoneOptedOut(tx, phone)) {
+    const [stop] = await tx
+      .select({ at: consentEvents.at })
+      .from(consentEvents)
+      .where(and(eq(consentEvents.phone, phone), eq(consentEvents.event, 'opted_out')))
+      .orderBy(desc(consentEvents.at))
+      .limit(1);
+    if (stop && (!since || stop.at > since)) since = stop.at;
+  }
+  return since;
+}
+
+/** Counts the send against the user's limit, or refuses it (429, Retry-After). */
+async function countSend(db: Db, userId: string) {
+  const counted = await countAttempt(db, [
+    { key: `test-send:user:${userId}`, limit: TEST_SEND_LIMIT },
+  ]);
+  if ('retryAfter' in counted) {
+    throw tooManyRequests(
+      formatMessage(t.tooMany, {
+        max: TEST_SEND_LIMIT.max,
+        window: TEST_SEND_LIMIT.windowMs / 60_000,
+        minutes: Math.ceil(counted.retryAfter / 60),
+      }),
+      counted.retryAfter,
+    );
+  }
+  return counted.attempt;
+}
+
+/**
+ * POST /api/messages/test: queues a `test` message from a staff user to a phone, due now by the
+ * engine's clock. It keeps no time zone, so quiet hours do not hold it (staff test on their own
+ * phone, at any hour); the cutoff still expires it if it cannot go out. Only a request that names
+ * a real recipient and content and a phone that did not opt out counts against the user's limit.
+ * Answers the message as GET /api/messages/{id} does.
+ */
+export async function sendTestMessage(
+  db: Db,
+  input: TestMessageInput,
+  options: TestSendOptions,
+): Promise<ApiMessageDetail> {
+  const { now } = options;
+  const recipient = await recipientOf(db, input.recipient);
+  const content = await contentOf(db, input.content, options.publicUrl);
+  const problems = [recipient, content].flatMap((r) => ('problem' in r ? [r.problem] : []));
+  if ('problem' in recipient || 'problem' in content) {
+    throw badRequest(problems[0]!.message, problems);
+  }
+  const { phone, contactId } = recipient.value;
+  const { body, mediaUrl, segments, day } = content.value;
+
+  const attempt = await countSend(db, options.userId);
+  let id: string;
+  try {
+    id = await db.transaction(async (tx) => {
+      const since = await optedOutSince(tx, phone);
+      if (since) throw conflict(formatMessage(t.optedOut, { date: optOutDate.format(since) }));
+      const [row] = await tx
+        .insert(outboundMessages)
+        .values({
+          kind: 'test',
+          contactId,
+          toPhone: phone,
+          body,
+          mediaUrl,
+          day,
+          segments,
+          sendAfter: now,
+          expiresAt: new Date(now.getTime() + options.cutoffMs),
+          timeZone: null,
+          createdBy: options.userId,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: outboundMessages.id });
+      await recordEvent(tx, row!.id, 'queued', 'staff', now);
+      return row!.id;
+    });
+  } catch (error) {
+    // Refused (opted out) or not written: it was no send, so it does not count.
+    await forgetAttempt(db, attempt);
+    throw error;
+  }
+  return getMessage(db, id);
+}

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { formatMessage } from '../format';
+import { messages } from '../messages';
+import { listQuerySchema, oneOrMany } from './list';
+import { parseInstant } from './message';
+
+const t = messages.consentApi;
+const invalid = (name: string, what: string) =>
+  formatMessage(messages.delivery.api.invalidFilter, { name, what });
+
+/** A contact's conversation is read a page at a time: `limit` entries, 50 unless asked. */
+export const CONVERSATION_LIMIT = { default: 50, max: 100 } as const;
+
+/** An instant with its offset (`2026-05-01T09:00:00.000Z`, as the API writes times). */
+const instant = (name: string) =>
+  z.string().transform((value, ctx) => {
+    const date = parseInstant(value.trim());
+    if (!date) {
+      ctx.addIssue({ code: 'custom', message: invalid(name, t.filterInstant) });
+      return z.NEVER;
+    }
+    return date;
+  });
+
+const limitError = invalid('limit', formatMessage(t.filterLimit, { max: CONVERSATION_LIMIT.max }));
+
+/**
+ * GET /api/contacts/{id}/conversation: entries older than `before` (exclusive; none: from the
+ * newest), at most `limit` of them.
+ */
+export const conversationQuerySchema = z.object({
+  before: instant('before').optional(),
+  limit: z
+    .string()
+    .regex(/^\d{1,3}$/, { error: limitError })
+    .transform(Number)
+    .pipe(
+      z.number().min(1, { error: limitError }).max(CONVERSATION_LIMIT.max, { error: limitError }),
+    )
+    .default(CONVERSATION_LIMIT.default),
+});
+
+export type ConversationQuery = z.output<typeof conversationQuerySchema>;
+
+export const INBOUND_SORT_FIELDS = ['receivedAt', 'fromPhone', 'contactName'] as const;
+
+/** What a reply asked for (shared/keywords.ts), or `none`: anything else. */
+export const INBOUND_INTENT_FILTERS = ['optin', 'optout', 'help', 'none'] as const;
+
+/**
+ * GET /api/inbound-messages: paged and sorted like every list (newest first unless sorted
+ * otherwise); `q` searches the text and the phone it came from; filters by contact, by what the
+ * reply asked for (one or several, `a,b`) and by whether the phone is a contact's (`matched`).
+ */
+export const inboundListQuerySchema = listQuerySchema(INBOUND_SORT_FIELDS).extend({
+  contactId: z.uuid({ error: invalid('contactId', messages.delivery.api.filterId) }).optional(),
+  intent: oneOrMany(INBOUND_INTENT_FILTERS, 'intent'),
+  matched: z
+    .enum(['true', 'false'], { error: invalid('matched', t.filterMatched) })
+    .transform((value) => value === 'true')
+    .optional(),
+});
+
+export type InboundListQuery = z.output<typeof inboundListQuerySchema>;

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants';
+import { formatMessage } from '../format';
+import { messages } from '../messages';
+import { phoneProblem, toE164 } from '../phone';
+import { LAST_PROGRAM_DAY } from './message';
+
+/**
+ * Send Test MMS (POST /api/messages/test, and the dashboard's dialog): exactly one recipient, a
+ * phone (`to`) or a contact (`contactId`), and exactly one content, free text (`body`, with an
+ * optional uploaded `mediaUrl`) or a product's day (`productId` and `day`). Whether the contact,
+ * the product, the day and the media exist is the server's to check.
+ */
+
+const t = messages.testSends.api;
+
+/** The longest test text: what a product's message may hold (spec section 5). */
+export const TEST_BODY_MAX = LIMITS.messageText;
+
+/** A phone typed with more than this is no phone, however few of its characters are digits. */
+const PHONE_TEXT_MAX = 40;
+
+/**
+ * The dialog clears the fields it does not use to null or '': they count as not given, so a
+ * client need not leave them out.
+ */
+const absent = (value: unknown) =>
+  value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
+
+const given = <T extends z.ZodType>(schema: T) => z.preprocess(absent, schema.optional());
+
+const dayError = formatMessage(t.invalidDay, { max: LAST_PROGRAM_DAY });
+
+const fields = z.object({
+  to: given(
+    z
+      .string({ error: t.invalidPhone })
+      .trim()
+      .superRefine((phone, ctx) => {
+        const problem =
+          phone.length > PHONE_TEXT_MAX ? messages.contacts.phoneTooLong : phoneProblem(phone);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
+  ),
+  contactId: given(z.uuid({ error: t.invalidContactId })),
+  body: given(
+    z
+      .string({ error: t.invalidBody })
+      .trim()
+      .max(TEST_BODY_MAX, { error: formatMessage(t.bodyTooLong, { max: TEST_BODY_MAX }) }),
+  ),
+  mediaUrl: given(
+    z.string({ error: t.invalidMediaUrl }).trim().max(2048, { error: t.mediaNotFound }),
+  ),
+  productId: given(z.uuid({ error: t.invalidProductId })),
+  // Whole is checked as Number.isInteger, so 1e308 is told the range rather than a safe-integer rule.
+  day: given(
+    z
+      .number({ error: dayError })
+      .min(0, { error: dayError })
+      .max(LAST_PROGRAM_DAY, { error: dayError })
+      .refine(Number.isInteger, { error: dayError }),
+  ),
+});
+
+export type TestMessageInput = {
+  recipient: { phone: string } | { contactId: string };
+  content: { body: string; mediaUrl: string | null } | { productId: string; day: number };
+};
+
+/** POST /api/messages/test: the request as the server acts on it. */
+export const testMessageSchema = fields
+  .superRefine((input, ctx) => {
+    const issue = (path: string, message: string) =>
+      ctx.addIssue({ code: 'custom', path: [path], message });
+    // "Neither" is told at the first field of the pair, "both" at the second one.
+    if (input.to === undefined && input.contactId === undefined) issue('to', t.recipientRequired);
+    if (input.to !== undefined && input.contactId !== undefined) issue('contactId', t.oneRecipient);
+    const product = input.productId !== undefined || input.day !== undefined;
+    if (input.body !== undefined && product) {
+      issue(input.productId !== undefined ? 'productId' : 'day', t.oneContent);
+    } else if (input.body === undefined && !product) {
+      issue('body', t.contentRequired);
+    } else if (product) {
+      if (input.productId === undefined) issue('productId', t.productRequired);
+      if (input.day === undefined) issue('day', t.dayRequired);
+      if (input.mediaUrl !== undefined) issue('mediaUrl', t.mediaWithProduct);
+    }
+  })
+  .transform((input): TestMessageInput => ({
+    recipient:
+      input.to !== undefined ? { phone: toE164(input.to) } : { contactId: input.contactId! },
+    content:
+      input.body !== undefined
+        ? { body: input.body, mediaUrl: input.mediaUrl ?? null }
+        : { productId: input.productId!, day: input.day! },
+  }));
