@@ -282,5 +282,4 @@ describe("dataProvider: a contact's conversation and consent", () => {
     expect(error).toBeInstanceOf(HttpError);
     expect((error as HttpError).body).toMatchObject({ errors: { body: 'The reply is empty' } });
   });
-
 });
