@@ -73,13 +73,16 @@ export const TIMINGS = {
 export const DELIVERIES_REFRESH_MS = 5_000;
 
 /**
+ * A contact's Conversation card asks for fresh statuses this often while one of its messages is on
+ * its way (not in a final status), as the Deliveries panel does.
+ */
+export const CONVERSATION_REFRESH_MS = DELIVERIES_REFRESH_MS;
+
+/**
  * The Send Test MMS dialog asks for its message's status this often until the status is final: a
  * test goes out at once, and the person holding the phone is waiting for it.
  */
 export const TEST_MESSAGE_REFRESH_MS = 1_500;
-
-/** How many of a contact's latest messages their page lists (the messages list has them all). */
-export const RECENT_MESSAGES_SHOWN = 5;
 
 /** The console switches to the hamburger menu at this width and below. */
 export const MOBILE_MENU_MAX_WIDTH = 1024;

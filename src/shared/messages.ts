@@ -684,8 +684,6 @@ export const messages = {
     },
     panel: {
       title: 'Deliveries',
-      recipients:
-        '%{smart_count} participant will receive the next message |||| %{smart_count} participants will receive the next message',
       empty: 'No message of this program has been planned yet.',
       loadFailed: 'Failed to load the deliveries',
       day: 'Day',
@@ -696,11 +694,101 @@ export const messages = {
       countLink: '%{status} on %{day}: %{count}',
       allMessages: 'All messages of this program',
     },
-    recent: {
-      title: 'Recent messages',
-      empty: 'No messages for this contact yet.',
-      loadFailed: 'Failed to load the recent messages',
-      all: 'All messages to this contact',
+  },
+
+  /**
+   * The console's side of issue 12: a contact's conversation and consent, Simulate reply, the
+   * contacts list's consent filter and who of a program's pods receives its messages.
+   */
+  conversations: {
+    title: 'Conversation',
+    empty: 'No messages to or from this contact yet.',
+    loadFailed: 'Failed to load the conversation',
+    showEarlier: 'Show earlier',
+    loadingEarlier: 'Loading...',
+    allMessages: 'All messages to this contact',
+    /** The caption of a message the contact sent. */
+    received: 'Received',
+    /** What an inbound message asked for (src/shared/keywords.ts). */
+    intents: {
+      optin: 'Opt-in (JOIN)',
+      optout: 'Opt-out (STOP)',
+      help: 'Help',
+    },
+    media: 'Media %{n}',
+    /** An outbound program message: 'Spring Walks · Day 1'. */
+    programDay: '%{program} · %{day}',
+    simulate: {
+      button: 'Simulate reply',
+      title: 'Simulate a reply',
+      intro:
+        'Type a reply as if it came from %{phone}. Tidings handles it like a real one: JOIN opts them in, STOP opts them out, HELP gets the help text.',
+      body: 'Reply',
+      bodyRequired: 'Type the reply to simulate',
+      send: 'Send reply',
+      sending: 'Sending...',
+      received: 'Reply received from %{phone}.',
+      receivedAs: 'Reply received from %{phone}: %{intent}.',
+      failed: 'The reply could not be simulated. Please try again.',
+    },
+    /** The contact's opt-in state in words (see src/shared/consent-summary.ts). */
+    optin: {
+      title: 'Text messages',
+      joined: 'Opted in by replying %{keyword} on %{date}',
+      verified: 'Marked verified by %{staff} on %{date}',
+      verifiedUnrecorded: 'Opted in (the consent log has no record of how or when)',
+      stopped: 'Opted out (%{keyword}) on %{date}',
+      carrier: 'Opted out: the carrier reported the number unsubscribed (21610) on %{date}',
+      optedOut: 'Opted out on %{date}',
+      requested: 'Opt-in request sent on %{date}; no reply yet',
+      unverified: 'Marked not verified by %{staff} on %{date}',
+      noPhone: 'Not opted in: no phone number',
+      none: 'Not opted in',
+      optedOutNote:
+        'Only a reply of START or JOIN from their phone opts them back in; marking the phone verified does not.',
+      someStaff: 'a staff member',
+    },
+    history: {
+      title: 'Consent history',
+      empty: 'No consent change recorded yet.',
+      loadFailed: 'Failed to load the consent history',
+      events: {
+        optin_requested: 'Opt-in request sent',
+        opted_in: 'Opted in',
+        opted_out: 'Opted out',
+        verified: 'Marked verified',
+        unverified: 'Marked not verified',
+      },
+      reply: 'Reply "%{text}"',
+      replyUnknown: 'Their reply',
+      staff: 'Staff',
+      carrier: 'Carrier (Twilio)',
+      /** The provider's report of anything but an unsubscribed number. */
+      provider: 'SMS provider',
+      /** An event of a phone number the contact no longer has. */
+      otherPhone: '%{source} · %{phone}',
+    },
+    filter: {
+      label: 'Consent',
+      all: 'All consent states',
+      tag: 'Consent: %{state}',
+      states: {
+        opted_in: 'Opted in',
+        not_opted_in: 'Not opted in',
+        opted_out: 'Opted out',
+      },
+      optedOutOn: 'Opted out on %{date}',
+    },
+    /** A program's audience (ApiProgramAudience), on its Deliveries panel. */
+    audience: {
+      receiving:
+        '%{recipients} of %{smart_count} participant in its pods will receive messages. |||| %{recipients} of %{smart_count} participants in its pods will receive messages.',
+      nobody: 'Its pods have no active participants yet: nobody will receive its messages.',
+      notReceiving: 'Not receiving: %{reasons}.',
+      inactive: '%{count} inactive',
+      optedOut: '%{count} opted out',
+      noPhone: '%{count} without a phone number',
+      notOptedIn: '%{count} not opted in',
     },
   },
 

@@ -106,7 +106,9 @@ describe('the delivery engine, seen in the console', () => {
   it('sends day 0 to the verified participant and shows it sent, then delivered', async () => {
     await page.goto(`${server.url}/programs/edit/${programId}`);
     const panel = () => page.getByRole('region', { name: t.panel.title });
-    await waitWithReloads(() => panel().getByText('1 participant will receive the next message'));
+    await waitWithReloads(() =>
+      panel().getByText('1 of 1 participant in its pods will receive messages.'),
+    );
     // The log provider reports delivery a second after the send; the panel refreshes itself.
     const delivered = await waitWithReloads(() =>
       panel().getByRole('link', { name: `${t.statuses.delivered}: 1` }),

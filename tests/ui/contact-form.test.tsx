@@ -26,8 +26,10 @@ function openConsole(at: string, routes: Routes = {}): Api {
     'GET /api/auth/verify': () => jsonResponse(200, { valid: true, user: apiUser() }),
     // Where a save lands: the contacts list, empty here.
     'GET /api/contacts': () => jsonResponse(200, { contacts: [], total: 0 }),
-    // The edit page's recent messages: none.
-    'GET /api/messages': () => jsonResponse(200, { messages: [], total: 0 }),
+    // The edit page's conversation and consent log: empty; no Simulate reply (Twilio).
+    'GET /api/contacts/c1/conversation': () => jsonResponse(200, { entries: [], hasMore: false }),
+    'GET /api/contacts/c1/consent': () => jsonResponse(200, { events: [] }),
+    'GET /api/sms': () => jsonResponse(200, { provider: 'twilio', simulateReplies: false }),
     ...routes,
   });
   renderConsole(at);

@@ -7,6 +7,7 @@ import { apiUser } from './helpers';
 import { fakeDataProvider, renderSignedIn } from './products-helpers';
 
 const t = messages.contacts;
+const c = messages.conversations;
 const path = () => screen.getByTestId('path').textContent;
 
 const contact = (id: string, firstName: string, overrides: Partial<ApiUser> = {}) =>
@@ -119,6 +120,44 @@ describe('/contacts', () => {
     expect(screen.getByText('Status: Inactive')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: messages.lists.clear }));
     await waitFor(() => expect(lastListParams(dataProvider).filter).toEqual({}));
+  });
+
+  it('filters by consent state on the server, with a tag', async () => {
+    const dataProvider = listWith();
+    renderSignedIn('/contacts', dataProvider);
+    await screen.findByText('Maria Rivera');
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: c.filter.label }));
+    const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
+    expect(options).toEqual([
+      c.filter.all,
+      c.filter.states.opted_in,
+      c.filter.states.not_opted_in,
+      c.filter.states.opted_out,
+    ]);
+    fireEvent.click(screen.getByRole('option', { name: c.filter.states.opted_out }));
+    await waitFor(() =>
+      expect(lastListParams(dataProvider).filter).toEqual({ consent: 'opted_out' }),
+    );
+    expect(screen.getByText(`Consent: ${c.filter.states.opted_out}`)).toBeInTheDocument();
+  });
+
+  it('marks the rows of contacts who opted out', async () => {
+    const optedOut = contact('c7', 'Lena', {
+      phone: '+15035550107',
+      smsVerified: true,
+      smsOptedOutAt: '2026-03-15T18:05:00Z',
+    });
+    renderSignedIn('/contacts', listWith([optedOut, ...rows]));
+    await screen.findByText('Lena Rivera');
+    const marker = within(rowOf('Lena Rivera')).getByText(c.filter.states.opted_out);
+    expect(marker).toBeInTheDocument();
+    expect(
+      within(rowOf('Lena Rivera')).getByLabelText('Opted out on 3/15/26, 11:05 AM'),
+    ).toBeInTheDocument();
+    expect(within(rowOf('Lena Rivera')).queryByText(t.verified)).not.toBeInTheDocument();
+    expect(
+      within(rowOf('Maria Rivera')).queryByText(c.filter.states.opted_out),
+    ).not.toBeInTheDocument();
   });
 
   it('sorts by a column on the server', async () => {

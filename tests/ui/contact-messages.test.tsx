@@ -1,72 +1,75 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages';
-import type { ApiContactDetail, ApiMessage } from '../../src/shared/types';
+import type { ApiConversation } from '../../src/shared/types';
+import { contactId, participant, received, sent, twilioSettings } from './conversation-helpers';
 import { apiUser, fakeApi, jsonResponse, renderConsole, storeSession } from './helpers';
-import { apiMessage, contactId, failedMessage } from './messages-helpers';
+import { failedMessage } from './messages-helpers';
 
-const t = messages.delivery;
+const t = messages.conversations;
+const statuses = messages.delivery.statuses;
 
-const participant: ApiContactDetail = {
-  ...apiUser({ _id: contactId, id: contactId, firstName: 'Grace', email: 'grace@example.org' }),
-  role: 'participant',
-  phone: '+15555550101',
-  smsVerified: true,
-  welcomeEmail: null,
-};
-
-/** /contacts/{id} signed in as an admin, the API answering the messages list with `answer`. */
+/**
+ * /contacts/{id} signed in as an admin, over HTTP: the API answering the conversation with
+ * `answer`, an empty consent log and the Twilio settings.
+ */
 function openContact(answer: () => Response) {
   storeSession();
   const api = fakeApi({
     'GET /api/auth/verify': () => jsonResponse(200, { valid: true, user: apiUser() }),
-    [`GET /api/contacts/${contactId}`]: () => jsonResponse(200, { contact: participant }),
-    'GET /api/messages': answer,
+    [`GET /api/contacts/${contactId}`]: () => jsonResponse(200, { contact: participant() }),
+    [`GET /api/contacts/${contactId}/conversation`]: answer,
+    [`GET /api/contacts/${contactId}/consent`]: () => jsonResponse(200, { events: [] }),
+    'GET /api/sms': () => jsonResponse(200, twilioSettings),
   });
   renderConsole(`/contacts/${contactId}`);
   return api;
 }
 
-const section = () => screen.findByRole('region', { name: t.recent.title });
+const section = () => screen.findByRole('region', { name: t.title });
 const filterOf = (link: HTMLElement) =>
   JSON.parse(
     new URL(link.getAttribute('href')!, 'http://x').searchParams.get('filter')!,
   ) as unknown;
 
-describe("the contact's recent messages", () => {
-  const rows: ApiMessage[] = [apiMessage(), failedMessage];
+describe("the contact's messages on their page (the Conversation card)", () => {
+  const page: ApiConversation = {
+    entries: [
+      received({ body: 'Thanks!', intent: null, receivedAt: '2027-03-14T13:00:00.000Z' }),
+      sent(),
+      { direction: 'out', at: failedMessage.createdAt, ...failedMessage },
+    ],
+    hasMore: false,
+  };
 
-  it('lists the newest few, each opening its message, and links to all of them', async () => {
-    const api = openContact(() => jsonResponse(200, { messages: rows, total: 12 }));
+  it('shows the newest page, each sent message opening its message, and links to all of them', async () => {
+    const api = openContact(() => jsonResponse(200, page));
     const region = await section();
     const links = await within(region).findAllByRole('link', { name: /Spring Walks/ });
+    // Oldest first, as on a phone.
     expect(links.map((link) => link.getAttribute('href'))).toEqual([
-      '/messages/m1',
       '/messages/m2',
+      '/messages/m1',
     ]);
-    expect(within(links[0]!).getByText(t.statuses.delivered)).toBeInTheDocument();
-    expect(within(links[1]!).getByText(t.statuses.failed)).toBeInTheDocument();
-    expect(within(links[1]!).getByText(/21211: Invalid 'To' Phone Number/)).toBeInTheDocument();
+    const items = within(region).getAllByRole('listitem');
+    expect(within(items[0]!).getByText(statuses.failed)).toBeInTheDocument();
+    expect(within(items[0]!).getByText(/21211: Invalid 'To' Phone Number/)).toBeInTheDocument();
+    expect(within(items[1]!).getByText(statuses.delivered)).toBeInTheDocument();
+    expect(within(items[2]!).getByText('Thanks!')).toBeInTheDocument();
 
-    const all = within(region).getByRole('link', { name: `${t.recent.all} (12)` });
+    const all = within(region).getByRole('link', { name: t.allMessages });
     expect(filterOf(all)).toEqual({ contactId });
 
     const url = api.mock.calls
       .map(([input]) => new URL(String(input), 'http://localhost'))
-      .find((u) => u.pathname === '/api/messages')!;
-    expect(Object.fromEntries(url.searchParams)).toEqual({
-      page: '1',
-      perPage: '5',
-      sort: 'createdAt',
-      order: 'desc',
-      contactId,
-    });
+      .find((u) => u.pathname === `/api/contacts/${contactId}/conversation`)!;
+    expect(Object.fromEntries(url.searchParams)).toEqual({ limit: '50' });
   });
 
   it('says when there is none', async () => {
-    openContact(() => jsonResponse(200, { messages: [], total: 0 }));
+    openContact(() => jsonResponse(200, { entries: [], hasMore: false }));
     const region = await section();
-    expect(await within(region).findByText(t.recent.empty)).toBeInTheDocument();
+    expect(await within(region).findByText(t.empty)).toBeInTheDocument();
   });
 
   it('says so while they load', async () => {

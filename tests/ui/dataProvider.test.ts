@@ -223,3 +223,63 @@ describe('dataProvider: the outbox', () => {
     expect(api).toHaveBeenCalledTimes(2);
   });
 });
+
+describe("dataProvider: a contact's conversation and consent", () => {
+  const inbound = {
+    _id: 'i1',
+    id: 'i1',
+    providerMessageId: 'LOG-1',
+    fromPhone: '+15555550101',
+    toPhone: '+15555550000',
+    body: 'join',
+    mediaUrls: [],
+    contactId: 'c 1',
+    contactName: 'Grace Hopper',
+    intent: 'optin',
+    receivedAt: '2027-03-14T13:00:00.000Z',
+  };
+
+  it('asks for the newest page of the conversation, then the page before a time', async () => {
+    const page = {
+      entries: [{ direction: 'in', at: inbound.receivedAt, ...inbound }],
+      hasMore: true,
+    };
+    const api = fakeApi({
+      'GET /api/contacts/c%201/conversation': () => jsonResponse(200, page),
+    });
+    await expect(dataProvider.getContactConversation('c 1')).resolves.toEqual(page);
+    await dataProvider.getContactConversation('c 1', { before: '2027-03-14T13:00:00.000Z' });
+    expect(api.mock.calls.map(([url]) => String(url))).toEqual([
+      '/api/contacts/c%201/conversation?limit=50',
+      '/api/contacts/c%201/conversation?limit=50&before=2027-03-14T13%3A00%3A00.000Z',
+    ]);
+  });
+
+  it('reads the consent log', async () => {
+    const log = { events: [] };
+    const api = fakeApi({ 'GET /api/contacts/c%201/consent': () => jsonResponse(200, log) });
+    await expect(dataProvider.getContactConsent('c 1')).resolves.toEqual(log);
+    expect(String(api.mock.calls[0]![0])).toBe('/api/contacts/c%201/consent');
+  });
+
+  it('simulates a reply with a POST of its body and returns the stored reply', async () => {
+    const api = fakeApi({
+      'POST /api/contacts/c%201/simulate-reply': () => jsonResponse(201, { message: inbound }),
+    });
+    await expect(dataProvider.simulateReply('c 1', 'join')).resolves.toEqual(inbound);
+    expect(JSON.parse(String(api.mock.calls[0]![1]!.body))).toEqual({ body: 'join' });
+  });
+
+  it("passes a refused reply's field errors on, for the form", async () => {
+    fakeApi({
+      'POST /api/contacts/c1/simulate-reply': () =>
+        jsonResponse(400, {
+          error: 'Validation failed',
+          details: [{ field: 'body', message: 'The reply is empty' }],
+        }),
+    });
+    const error = await dataProvider.simulateReply('c1', ' ').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect((error as HttpError).body).toMatchObject({ errors: { body: 'The reply is empty' } });
+  });
+});

@@ -10,6 +10,7 @@ import { renderSignedIn } from './products-helpers';
 import { ids, program, programsProvider } from './programs-helpers';
 
 const t = messages.delivery;
+const c = messages.conversations;
 
 const day = (
   overrides: Partial<ApiDeliveryDay> & { day: number; sendAt: string },
@@ -31,7 +32,8 @@ const day = (
 // Spring Walks: two days in New York at 9:00, from 3/13/27 (the day before the DST change).
 const deliveries: ApiProgramDeliveries = {
   ...emptyDeliveries,
-  recipients: 3,
+  recipients: 12,
+  audience: { total: 15, recipients: 12, inactive: 1, optedOut: 1, noPhone: 0, notOptedIn: 1 },
   days: [
     day({ day: 0, sendAt: '2027-03-13T14:00:00.000Z', delivered: 3 }),
     day({
@@ -74,11 +76,13 @@ afterEach(() => {
 });
 
 describe("the program's Deliveries panel", () => {
-  it('counts each day by status, at its local date and time, with how many will receive the next', async () => {
+  it('counts each day by status, at its local date and time, with who will receive them', async () => {
     const dataProvider = render();
     const region = await panel();
     expect(
-      await within(region).findByText('3 participants will receive the next message'),
+      await within(region).findByText(
+        '12 of 15 participants in its pods will receive messages. Not receiving: 1 inactive, 1 opted out, 1 not opted in.',
+      ),
     ).toBeInTheDocument();
     expect(dataProvider.getProgramDeliveries).toHaveBeenCalledWith(ids.program);
 
@@ -129,12 +133,36 @@ describe("the program's Deliveries panel", () => {
   });
 
   it('says when nothing is planned yet', async () => {
-    render(program(), { ...emptyDeliveries, recipients: 1 });
+    render(program(), {
+      ...emptyDeliveries,
+      recipients: 1,
+      audience: { ...emptyDeliveries.audience, total: 1, recipients: 1 },
+    });
     const region = await panel();
     expect(await within(region).findByText(t.panel.empty)).toBeInTheDocument();
+    // Everyone receives them: no reasons to give.
     expect(
-      within(region).getByText('1 participant will receive the next message'),
+      within(region).getByText('1 of 1 participant in its pods will receive messages.'),
     ).toBeInTheDocument();
+  });
+
+  it('gives each reason some participants will not receive the messages, and only those', async () => {
+    render(program(), {
+      ...emptyDeliveries,
+      audience: { total: 5, recipients: 0, inactive: 0, optedOut: 2, noPhone: 3, notOptedIn: 0 },
+    });
+    const region = await panel();
+    expect(
+      await within(region).findByText(
+        '0 of 5 participants in its pods will receive messages. Not receiving: 2 opted out, 3 without a phone number.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('says when its pods have no active participants', async () => {
+    render(program(), emptyDeliveries);
+    const region = await panel();
+    expect(await within(region).findByText(c.audience.nobody)).toBeInTheDocument();
   });
 
   it('says so while it loads', async () => {

@@ -108,7 +108,11 @@ export function programsProvider(
       updatedAt: '2027-03-14T18:00:00.000Z',
     })),
     // The edit page's Deliveries panel: nothing planned yet.
-    getProgramDeliveries: vi.fn(async () => ({ days: [], recipients: 0 })),
+    getProgramDeliveries: vi.fn(async () => ({
+      days: [],
+      recipients: 0,
+      audience: { total: 0, recipients: 0, inactive: 0, optedOut: 0, noPhone: 0, notOptedIn: 0 },
+    })),
     resumeProgram: vi.fn(async () => ({
       ...stored,
       status: 'running',

@@ -1,3 +1,4 @@
+import { Box } from '@mui/material';
 import { useMemo } from 'react';
 import { EditBase, useEditContext } from 'react-admin';
 import { useParams } from 'react-router-dom';
@@ -6,13 +7,36 @@ import { RecordLoadError } from '../forms/RecordLoadError';
 import { useMessages } from '../i18n';
 import { LoadingPage } from '../layout/LoadingPage';
 import { recordErrorMessage } from '../lists/listErrors';
+import { ConsentHistory } from './ConsentHistory';
+import { ConsentStatus } from './ConsentStatus';
 import { ContactDetails } from './ContactDetails';
 import { contactToFormValues } from './form/contactToFormValues';
 import { ContactForm } from './form/ContactForm';
 import { useContactSave } from './form/useContactSave';
-import { RecentMessages } from './RecentMessages';
+import { Conversation } from './Conversation';
 import { useManagedRoles } from './useManagedRoles';
 import { WelcomeEmailStatus } from './WelcomeEmailStatus';
+
+/**
+ * Below the contact: their conversation and their consent history, side by side where there is
+ * room (as the form's two columns), one above the other on a narrow screen.
+ */
+function ContactActivity({ contact }: { contact: ApiContactDetail }) {
+  return (
+    <Box
+      sx={{
+        mt: 3,
+        display: 'grid',
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' },
+        gap: 3,
+        alignItems: 'start',
+      }}
+    >
+      <Conversation contact={contact} />
+      <ConsentHistory contact={contact} />
+    </Box>
+  );
+}
 
 function ContactEditView() {
   const t = useMessages();
@@ -38,7 +62,7 @@ function ContactEditView() {
     return (
       <>
         <ContactDetails contact={record} />
-        <RecentMessages contactId={record.id} />
+        <ContactActivity contact={record} />
       </>
     );
   }
@@ -52,6 +76,12 @@ function ContactEditView() {
         error={error}
         onDismissError={dismissError}
         emailHelp={record.hasCorruptedEmail ? t('contacts.corruptedEmail') : undefined}
+        // Opting in is a participant's; anyone's opt-out matters (a test send to them is refused).
+        phoneStatus={
+          (record.role === 'participant' || record.smsOptedOutAt) && (
+            <ConsentStatus contact={record} />
+          )
+        }
         emailStatus={
           record.role !== 'participant' && (
             <WelcomeEmailStatus
@@ -63,7 +93,7 @@ function ContactEditView() {
           )
         }
       />
-      <RecentMessages contactId={record.id} />
+      <ContactActivity contact={record} />
     </>
   );
 }

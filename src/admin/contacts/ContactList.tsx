@@ -1,8 +1,10 @@
+import OptedOutIcon from '@mui/icons-material/BlockOutlined';
 import WarningIcon from '@mui/icons-material/WarningAmberOutlined';
 import { Box, Button, Stack, Tooltip } from '@mui/material';
 import { useState } from 'react';
 import { DataTable } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
+import { CONSENT_STATES, type ConsentState } from '../../shared/consent';
 import { CONTACT_STATUSES, ROLES, type ContactStatus, type Role } from '../../shared/constants';
 import type { ApiUser } from '../../shared/types';
 import { formatDateTime } from '../format';
@@ -29,7 +31,7 @@ export const contactEditPath = (id: string | number) => `/contacts/${id}`;
 const isSelectable = (contact: ApiUser) => contact.role === 'participant';
 
 /**
- * /contacts: search over name, email and phone; role and status filters; sortable columns; rows
+ * /contacts: search over name, email and phone; role, status and consent filters; sortable columns; rows
  * selected across pages make a pod. Paging, sorting and filtering happen on the server.
  */
 export default function ContactList() {
@@ -53,9 +55,25 @@ function Email({ contact }: { contact: ApiUser }) {
   );
 }
 
-/** A participant is verified by phone (opt-in), staff by email. */
+/**
+ * A participant is verified by phone (opt-in), staff by email. Whoever opted out is marked so
+ * instead: no message reaches them, verified or not, until they reply START or JOIN.
+ */
 function Verification({ contact }: { contact: ApiUser }) {
   const t = useMessages();
+  if (contact.smsOptedOutAt) {
+    const when = t('conversations.filter.optedOutOn', {
+      date: formatDateTime(contact.smsOptedOutAt),
+    });
+    return (
+      <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+        <Tooltip title={when}>
+          <OptedOutIcon color="error" fontSize="small" aria-label={when} />
+        </Tooltip>
+        {t('conversations.filter.states.opted_out')}
+      </Box>
+    );
+  }
   const verified = contact.role === 'participant' ? contact.smsVerified : contact.emailVerified;
   return verified ? t('contacts.verified') : t('contacts.notVerified');
 }
@@ -69,6 +87,10 @@ function ContactListView() {
     status: (status) =>
       t('contacts.statusFilterTag', {
         status: t(`contacts.statuses.${status as ContactStatus}`),
+      }),
+    consent: (state) =>
+      t('conversations.filter.tag', {
+        state: t(`conversations.filter.states.${state as ConsentState}`),
       }),
   });
 
@@ -102,6 +124,15 @@ function ContactListView() {
           options={CONTACT_STATUSES.map((status) => ({
             value: status,
             label: t(`contacts.statuses.${status}`),
+          }))}
+        />
+        <SelectFilter
+          source="consent"
+          label={t('conversations.filter.label')}
+          allLabel={t('conversations.filter.all')}
+          options={CONSENT_STATES.map((state) => ({
+            value: state,
+            label: t(`conversations.filter.states.${state}`),
           }))}
         />
       </FilterCard>

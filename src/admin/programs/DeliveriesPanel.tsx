@@ -1,7 +1,5 @@
 import {
   Box,
-  Card,
-  CardContent,
   CircularProgress,
   Link,
   Table,
@@ -20,10 +18,11 @@ import { MESSAGE_STATUSES, type MessageStatus } from '../../shared/delivery';
 import { messages } from '../../shared/messages';
 import { conclusionDay } from '../../shared/product';
 import type { Program } from '../../shared/program';
-import type { ApiDeliveryDay, ApiProgramDeliveries } from '../../shared/types';
+import type { ApiDeliveryDay, ApiProgramAudience, ApiProgramDeliveries } from '../../shared/types';
 import { useMessages } from '../i18n';
 import { ErrorBanner } from '../lists/ErrorBanner';
 import { recordErrorMessage } from '../lists/listErrors';
+import { PanelCard } from '../lists/PanelCard';
 import { errorText } from '../messages/messageText';
 import { messagesListPath } from '../messages/messagePaths';
 import type { TidingsDataProvider } from '../providers/dataProvider';
@@ -143,6 +142,35 @@ function DeliveriesTable({
   );
 }
 
+/** Why a participant of the program's pods does not receive its messages, in the server's order. */
+const NOT_RECEIVING = ['inactive', 'optedOut', 'noPhone', 'notOptedIn'] as const;
+
+/**
+ * '12 of 15 participants in its pods will receive messages. Not receiving: 1 inactive, 1 opted
+ * out.': who of the pods' active participants the program reaches, and why not the others (each
+ * counted once, by the first reason), so staff see who still has to opt in.
+ */
+function AudienceSummary({ audience }: { audience: ApiProgramAudience }) {
+  const t = useMessages();
+  if (audience.total === 0) {
+    return <Typography sx={{ mb: 2 }}>{t('conversations.audience.nobody')}</Typography>;
+  }
+  const reasons = NOT_RECEIVING.filter((reason) => audience[reason] > 0).map((reason) =>
+    t(`conversations.audience.${reason}`, { count: audience[reason] }),
+  );
+  const receiving = t('conversations.audience.receiving', {
+    smart_count: audience.total,
+    recipients: audience.recipients,
+  });
+  return (
+    <Typography sx={{ mb: 2 }}>
+      {reasons.length > 0
+        ? `${receiving} ${t('conversations.audience.notReceiving', { reasons: reasons.join(', ') })}`
+        : receiving}
+    </Typography>
+  );
+}
+
 /** Statuses a message leaves by itself, so the counts will change without anyone acting. */
 const ON_THEIR_WAY = ['queued', 'sending', 'unknown', 'sent'] as const;
 
@@ -150,7 +178,8 @@ const hasMessagesOnTheirWay = (data: ApiProgramDeliveries | undefined) =>
   data?.days.some((day) => ON_THEIR_WAY.some((status) => day[status] > 0)) ?? false;
 
 /**
- * The program's messages day by day: when each day goes out (the program's clock), how many of
+ * Who of its pods' participants receives the program's messages (and why the others do not), then
+ * its messages day by day: when each day goes out (the program's clock), how many of
  * its messages are in each status, each count opening those messages, and why some failed. While
  * the program runs, or while some of its messages are on their way (a program that has ended, or
  * whose start is still ahead by the console's clock), the counts refresh themselves; not while
@@ -170,48 +199,30 @@ export function DeliveriesPanel({ program }: { program: Program }) {
     retry: false,
   });
   return (
-    <Card
-      variant="outlined"
-      component="section"
-      aria-label={t('delivery.panel.title')}
+    <PanelCard
+      title={t('delivery.panel.title')}
       sx={{ mt: 3 }}
+      action={
+        <Link component={RouterLink} to={messagesListPath({ programId: program.id })}>
+          {t('delivery.panel.allMessages')}
+        </Link>
+      }
     >
-      <CardContent>
-        <Box
-          sx={{
-            display: 'flex',
-            alignItems: 'baseline',
-            justifyContent: 'space-between',
-            flexWrap: 'wrap',
-            gap: 1,
-            mb: 1,
-          }}
-        >
-          <Typography variant="h6" component="h2">
-            {t('delivery.panel.title')}
-          </Typography>
-          <Link component={RouterLink} to={messagesListPath({ programId: program.id })}>
-            {t('delivery.panel.allMessages')}
-          </Link>
-        </Box>
-        {isPending ? (
-          <CircularProgress size={24} aria-label={t('app.loading')} />
-        ) : error ? (
-          <ErrorBanner
-            message={recordErrorMessage(error, {
-              fetch: messages.delivery.panel.loadFailed,
-              load: messages.delivery.panel.loadFailed,
-            })}
-          />
-        ) : (
-          <>
-            <Typography sx={{ mb: 2 }}>
-              {t('delivery.panel.recipients', { smart_count: data.recipients })}
-            </Typography>
-            <DeliveriesTable program={program} deliveries={data} />
-          </>
-        )}
-      </CardContent>
-    </Card>
+      {isPending ? (
+        <CircularProgress size={24} aria-label={t('app.loading')} />
+      ) : error ? (
+        <ErrorBanner
+          message={recordErrorMessage(error, {
+            fetch: messages.delivery.panel.loadFailed,
+            load: messages.delivery.panel.loadFailed,
+          })}
+        />
+      ) : (
+        <>
+          <AudienceSummary audience={data.audience} />
+          <DeliveriesTable program={program} deliveries={data} />
+        </>
+      )}
+    </PanelCard>
   );
 }

@@ -7,6 +7,7 @@ import type {
 } from 'react-admin';
 import { forgotPassword, sendWelcomeEmail, setPassword, verifyEmail } from './accountApi';
 import { createPodFromContacts, exportContactsCsv } from './contactsApi';
+import { getContactConsent, getContactConversation, simulateReply } from './conversationApi';
 import { httpClient } from './httpClient';
 import { listQuery } from './listQuery';
 import { getProgramDeliveries, getSmsSettings, retryMessage, sendTestMessage } from './messagesApi';
@@ -144,6 +145,9 @@ export const dataProvider = {
   resumeProgram,
   getProgramDeliveries,
   retryMessage,
+  getContactConversation,
+  getContactConsent,
+  simulateReply,
   sendTestMessage,
   getSmsSettings,
   verifyEmail,

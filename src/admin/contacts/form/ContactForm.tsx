@@ -129,6 +129,7 @@ export function ContactForm({
   emailHelp,
   roles,
   emailStatus,
+  phoneStatus,
 }: {
   mode: ContactFormMode;
   record: ContactFormValues;
@@ -141,6 +142,8 @@ export function ContactForm({
   emailHelp?: string;
   /** On edit, a host's or admin's email verification and welcome email (see WelcomeEmailStatus). */
   emailStatus?: ReactNode;
+  /** On edit, the phone's opt-in state in words (see ConsentStatus). */
+  phoneStatus?: ReactNode;
 }) {
   const t = useMessages();
   const resolver = useMemo(() => contactResolver(mode), [mode]);
@@ -244,6 +247,7 @@ export function ContactForm({
           </FieldPair>
           <PasswordFields mode={mode} />
           <MessagingFields mode={mode} />
+          {phoneStatus}
           {emailStatus}
         </Section>
       </Box>

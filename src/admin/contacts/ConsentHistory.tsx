@@ -1,0 +1,86 @@
+import { CircularProgress, List, ListItem, ListItemText, Typography } from '@mui/material';
+import type { ApiConsentEvent, ApiContactDetail } from '../../shared/types';
+import { formatDateTime } from '../format';
+import { useMessages } from '../i18n';
+import { ErrorBanner } from '../lists/ErrorBanner';
+import { recordErrorMessage } from '../lists/listErrors';
+import { PanelCard } from '../lists/PanelCard';
+import { contactPhone } from './contactPhone';
+import { useConsentLog } from './contactQueries';
+
+type Translate = ReturnType<typeof useMessages>;
+
+/** A reply is quoted whole up to this many characters; a longer one is cut with '…'. */
+const QUOTE_MAX = 80;
+
+const quote = (text: string) =>
+  text.length > QUOTE_MAX ? `${text.slice(0, QUOTE_MAX - 1).trimEnd()}…` : text;
+
+/** Who or what made the change: their reply (quoted), the staff member, or the carrier. */
+function sourceText(t: Translate, row: ApiConsentEvent): string {
+  switch (row.source) {
+    case 'keyword': {
+      const text = row.text ?? row.keyword;
+      return text
+        ? t('conversations.history.reply', { text: quote(text) })
+        : t('conversations.history.replyUnknown');
+    }
+    case 'staff':
+      return row.staffName ?? t('conversations.history.staff');
+    case 'provider':
+      // The provider's only consent report is the carrier's 21610 (the number unsubscribed).
+      return row.event === 'opted_out'
+        ? t('conversations.history.carrier')
+        : t('conversations.history.provider');
+  }
+}
+
+const digits = (phone: string) => phone.replace(/\D/g, '');
+
+function EventRow({ row, phone }: { row: ApiConsentEvent; phone: string | null }) {
+  const t = useMessages();
+  const source = sourceText(t, row);
+  // Consent belongs to a number: a row of a number the contact no longer has says which.
+  const by =
+    phone && digits(row.phone) !== digits(phone)
+      ? t('conversations.history.otherPhone', { source, phone: row.phone })
+      : source;
+  return (
+    <ListItem divider disableGutters>
+      <ListItemText
+        primary={t(`conversations.history.events.${row.event}`)}
+        secondary={`${by} · ${formatDateTime(row.at)}`}
+        slotProps={{ secondary: { sx: { overflowWrap: 'anywhere' } } }}
+      />
+    </ListItem>
+  );
+}
+
+/** The contact's consent log, newest first: each change, who or what made it, and when. */
+export function ConsentHistory({ contact }: { contact: ApiContactDetail }) {
+  const t = useMessages();
+  const { data, error, isPending } = useConsentLog(contact.id);
+  const phone = contactPhone(contact);
+  return (
+    <PanelCard title={t('conversations.history.title')}>
+      {isPending ? (
+        <CircularProgress size={24} aria-label={t('app.loading')} />
+      ) : error ? (
+        <ErrorBanner
+          message={recordErrorMessage(error, {
+            fetch: t('conversations.history.loadFailed'),
+            load: t('conversations.history.loadFailed'),
+          })}
+        />
+      ) : data.events.length === 0 ? (
+        <Typography color="text.secondary">{t('conversations.history.empty')}</Typography>
+      ) : (
+        <List disablePadding aria-label={t('conversations.history.title')}>
+          {data.events.map((row) => (
+            <EventRow key={row.id} row={row} phone={phone} />
+          ))}
+        </List>
+      )}
+    </PanelCard>
+  );
+}

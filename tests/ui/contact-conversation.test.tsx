@@ -1,0 +1,211 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CONVERSATION_REFRESH_MS } from '../../src/shared/constants';
+import { messages } from '../../src/shared/messages';
+import type { ApiConversation } from '../../src/shared/types';
+import {
+  contactId,
+  contactProvider,
+  participant,
+  received,
+  sent,
+  type ContactProvider,
+} from './conversation-helpers';
+import { renderSignedIn } from './products-helpers';
+
+const t = messages.conversations;
+const statuses = messages.delivery.statuses;
+
+const optinRequest = sent({
+  _id: 'm-optin',
+  id: 'm-optin',
+  kind: 'optin',
+  programId: null,
+  programName: null,
+  day: null,
+  body: 'Tidings: Hi Grace! Reply JOIN to receive our messages.',
+  createdAt: '2027-03-14T12:00:00.000Z',
+});
+const join = received({ _id: 'i-join', id: 'i-join', body: 'Join!', intent: 'optin' });
+const confirmation = sent({
+  _id: 'm-confirm',
+  id: 'm-confirm',
+  kind: 'confirmation',
+  programId: null,
+  programName: null,
+  day: null,
+  body: "Tidings: You're in!",
+  createdAt: '2027-03-14T12:06:00.000Z',
+});
+const question = received({
+  _id: 'i-q',
+  id: 'i-q',
+  body: 'What time do they come?',
+  intent: null,
+  mediaUrls: ['https://api.twilio.com/media/ME1'],
+  receivedAt: '2027-03-14T12:10:00.000Z',
+});
+const dayOne = sent({
+  _id: 'm-day1',
+  id: 'm-day1',
+  createdAt: '2027-03-15T13:00:00.000Z',
+  mediaUrl: 'https://tidings.example.org/media/walk.jpg',
+});
+
+function open(pages: ApiConversation[], contact = participant()) {
+  const dataProvider = contactProvider({ pages, contact });
+  renderSignedIn(`/contacts/${contactId}`, dataProvider);
+  return dataProvider;
+}
+
+const card = () => screen.findByRole('region', { name: t.title });
+/** The conversation's messages, top to bottom, once they are in. */
+async function bubbles() {
+  const region = await card();
+  const list = await within(region).findByRole('list', { name: t.title });
+  return within(list).getAllByRole('listitem');
+}
+const calls = (dataProvider: ContactProvider) =>
+  dataProvider.getContactConversation.mock.calls.length;
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("the contact's conversation", () => {
+  it('shows what was sent and what came back, oldest at the top and newest at the bottom', async () => {
+    const dataProvider = open([
+      { entries: [dayOne, question, confirmation, join, optinRequest], hasMore: false },
+    ]);
+    const items = await bubbles();
+    expect(dataProvider.getContactConversation).toHaveBeenCalledWith(contactId, {});
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringContaining('Reply JOIN to receive our messages'),
+      expect.stringContaining('Join!'),
+      expect.stringContaining("You're in!"),
+      expect.stringContaining('What time do they come?'),
+      expect.stringContaining('Walk ten minutes today.'),
+    ]);
+    const [request, reply, confirmed, free, program] = items as [
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+    ];
+
+    // Sent: its kind, opening the message, its status in words, and when.
+    const link = within(request).getByRole('link', { name: messages.delivery.kinds.optin });
+    expect(link).toHaveAttribute('href', '/messages/m-optin');
+    expect(within(request).getByText(statuses.delivered)).toBeInTheDocument();
+    expect(within(request).getByText('3/14/27, 5:00 AM')).toBeInTheDocument();
+    expect(
+      within(confirmed).getByRole('link', { name: messages.delivery.kinds.confirmation }),
+    ).toHaveAttribute('href', '/messages/m-confirm');
+    const programLink = within(program).getByRole('link', { name: 'Spring Walks · Day 1' });
+    expect(programLink).toHaveAttribute('href', '/messages/m-day1');
+    expect(
+      within(program).getByRole('link', { name: messages.delivery.openMedia }),
+    ).toHaveAttribute('href', 'https://tidings.example.org/media/walk.jpg');
+
+    // Received: what it asked for, or nothing for a free text, with no message page to open.
+    expect(within(reply).getByText(t.received)).toBeInTheDocument();
+    expect(within(reply).getByText(t.intents.optin)).toBeInTheDocument();
+    expect(within(reply).getByText('3/14/27, 5:05 AM')).toBeInTheDocument();
+    expect(within(reply).queryByRole('link')).not.toBeInTheDocument();
+    for (const intent of Object.values(t.intents)) {
+      expect(within(free).queryByText(intent)).not.toBeInTheDocument();
+    }
+    expect(within(free).getByRole('link', { name: 'Media 1' })).toHaveAttribute(
+      'href',
+      'https://api.twilio.com/media/ME1',
+    );
+  });
+
+  it('names opt-out and help replies', async () => {
+    open([
+      {
+        entries: [
+          received({ _id: 'i2', id: 'i2', body: 'help', intent: 'help' }),
+          received({ _id: 'i1', id: 'i1', body: 'stop please', intent: 'optout' }),
+        ],
+        hasMore: false,
+      },
+    ]);
+    const [stop, help] = (await bubbles()) as [HTMLElement, HTMLElement];
+    expect(within(stop).getByText(t.intents.optout)).toBeInTheDocument();
+    expect(within(help).getByText(t.intents.help)).toBeInTheDocument();
+  });
+
+  it("shows a failed message's status and why it failed", async () => {
+    open([
+      {
+        entries: [
+          sent({ status: 'failed', errorCode: '21211', errorMessage: "Invalid 'To' Phone Number" }),
+        ],
+        hasMore: false,
+      },
+    ]);
+    const [failed] = (await bubbles()) as [HTMLElement];
+    expect(within(failed).getByText(statuses.failed)).toBeInTheDocument();
+    expect(within(failed).getByText(/21211: Invalid 'To' Phone Number/)).toBeInTheDocument();
+  });
+
+  it("loads earlier messages above with 'Show earlier', until there are no more", async () => {
+    const dataProvider = open([
+      { entries: [dayOne, question], hasMore: true },
+      { entries: [confirmation, join], hasMore: true },
+      { entries: [optinRequest], hasMore: false },
+    ]);
+    expect(await bubbles()).toHaveLength(2);
+    const region = await card();
+    fireEvent.click(within(region).getByRole('button', { name: t.showEarlier }));
+    await waitFor(async () => expect(await bubbles()).toHaveLength(4));
+    expect(dataProvider.getContactConversation).toHaveBeenLastCalledWith(contactId, {
+      before: question.at,
+    });
+    fireEvent.click(within(region).getByRole('button', { name: t.showEarlier }));
+    await waitFor(async () => expect(await bubbles()).toHaveLength(5));
+    expect(dataProvider.getContactConversation).toHaveBeenLastCalledWith(contactId, {
+      before: join.at,
+    });
+    const texts = (await bubbles()).map((item) => item.textContent);
+    expect(texts[0]).toContain('Reply JOIN to receive our messages');
+    expect(texts[4]).toContain('Walk ten minutes today.');
+    expect(within(region).queryByRole('button', { name: t.showEarlier })).not.toBeInTheDocument();
+  });
+
+  it('refreshes itself while a message shown is on its way', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const queued = sent({ status: 'queued', sentAt: null, deliveredAt: null });
+    const dataProvider = open([{ entries: [queued, join], hasMore: false }]);
+    const [, first] = (await bubbles()) as [HTMLElement, HTMLElement];
+    expect(within(first).getByText(statuses.queued)).toBeInTheDocument();
+    dataProvider.getContactConversation.mockResolvedValue({
+      entries: [sent({ status: 'delivered' }), join],
+      hasMore: false,
+    });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(CONVERSATION_REFRESH_MS);
+    });
+    await waitFor(() => expect(calls(dataProvider)).toBe(2));
+    const [, now] = (await bubbles()) as [HTMLElement, HTMLElement];
+    await waitFor(() => expect(within(now).getByText(statuses.delivered)).toBeInTheDocument());
+
+    // Everything shown has settled: no more refreshing.
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(CONVERSATION_REFRESH_MS * 2);
+    });
+    expect(calls(dataProvider)).toBe(2);
+  });
+
+  it('does not refresh a conversation whose messages have all settled', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const dataProvider = open([{ entries: [confirmation, join, optinRequest], hasMore: false }]);
+    await bubbles();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(CONVERSATION_REFRESH_MS * 2);
+    });
+    expect(calls(dataProvider)).toBe(1);
+  });
+});
