@@ -1,0 +1,199 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatMessage } from '../../src/shared/format';
+import { messages } from '../../src/shared/messages';
+import type { ApiMessage } from '../../src/shared/types';
+import { startServer, type RunningServer } from '../helpers/server';
+import { launchChromium, screenshot } from './helpers/browser';
+import { chooseSchedule } from './helpers/schedule';
+import { signIn } from './helpers/session';
+
+const t = messages.conversations;
+const ADMIN = { ADMIN_EMAIL: 'rosa@example.org', ADMIN_PASSWORD: 'a long admin password' };
+const PHONE = '+15035550177';
+
+// The engine's clock is moved into the send window when every US zone is at night, so the program
+// day planned in the last test can be waiting (queued) when the participant says stop.
+const clockOffsetMs = chooseSchedule(3).clockOffsetMs;
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+let token: string;
+let contactId: string;
+
+async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await response.json()) as T;
+  expect(response.status, JSON.stringify(json)).toBeLessThan(300);
+  return json;
+}
+
+/** Polls the API until `find` returns something (the engine works in the background). */
+async function eventually<T>(find: () => Promise<T | undefined>, timeoutMs = 90_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const found = await find();
+    if (found !== undefined) return found;
+    if (Date.now() > end) throw new Error('timed out waiting for the server');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+const contactMessages = async (kind: string) =>
+  (
+    await api<{ messages: ApiMessage[] }>(
+      'GET',
+      `/api/messages?contactId=${contactId}&kind=${kind}`,
+    )
+  ).messages;
+
+beforeAll(async () => {
+  server = await startServer({
+    ...ADMIN,
+    TIDINGS_TEST_CLOCK_OFFSET_MS: String(clockOffsetMs),
+    NODE_ENV: 'test',
+  });
+  const login = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: ADMIN.ADMIN_EMAIL, password: ADMIN.ADMIN_PASSWORD }),
+  });
+  token = ((await login.json()) as { token: string }).token;
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+  await signIn(page, server.url, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const field = (label: string) => page.getByLabel(new RegExp(`^${label}(\\s*\\*)?$`));
+const conversation = () => page.getByRole('list', { name: t.title });
+const optinState = () => page.getByRole('group', { name: t.optin.title });
+
+async function simulateReply(body: string) {
+  await page.getByRole('button', { name: t.simulate.button }).click();
+  const dialog = page.getByRole('dialog', { name: t.simulate.title });
+  await dialog.getByLabel(t.simulate.body).fill(body);
+  await dialog.getByRole('button', { name: t.simulate.send }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+describe('consent and conversations in the browser', () => {
+  it('opts a new participant in when they reply join, and shows the confirmation', async () => {
+    const c = messages.contacts;
+    await page.goto(`${server.url}/contacts/create`);
+    await page.getByRole('heading', { name: c.createTitle }).waitFor();
+    await field(c.fields.email).fill('maya.ortiz@example.org');
+    await field(c.fields.firstName).fill('Maya');
+    await field(c.fields.lastName).fill('Ortiz');
+    await field(c.fields.phone).fill(PHONE);
+    await page.getByLabel(c.fields.sendOptinMessage).check();
+    await page.getByRole('button', { name: c.create }).click();
+    await page.waitForURL(/\/contacts$/);
+    await page.getByRole('row').filter({ hasText: 'Maya Ortiz' }).getByText('Maya Ortiz').click();
+    await page.waitForURL(/\/contacts\/[0-9a-f-]{36}$/);
+    contactId = page.url().split('/').pop()!;
+
+    // The opt-in request goes out (the log provider reports it delivered a second later).
+    await optinState()
+      .getByText(/Opt-in request sent on .*; no reply yet/)
+      .waitFor();
+    await conversation()
+      .getByText(/Reply JOIN to receive our messages/)
+      .waitFor();
+
+    await simulateReply('join');
+    await optinState()
+      .getByText(/^Opted in by replying JOIN on /)
+      .waitFor();
+    expect(await page.getByLabel(c.fields.smsVerified).isChecked()).toBe(true);
+    // Their reply, marked as an opt-in, and one confirmation, which the card follows to delivered.
+    await conversation().getByText(t.intents.optin).waitFor();
+    const confirmation = conversation().getByRole('listitem').filter({ hasText: "You're in!" });
+    await confirmation.getByText(messages.delivery.statuses.delivered).waitFor({ timeout: 30_000 });
+    await expect(confirmation.count()).resolves.toBe(1);
+    await page
+      .getByRole('region', { name: t.history.title })
+      .getByText(formatMessage(t.history.reply, { text: 'join' }))
+      .waitFor();
+    await screenshot(page, 'consent-opted-in');
+  });
+
+  it('sends a Test MMS to the participant and shows it delivered', async () => {
+    const d = messages.testMms;
+    await page.goto(`${server.url}/dashboard`);
+    await page.getByRole('button', { name: messages.dashboard.sendTestMms }).click();
+    const dialog = page.getByRole('dialog', { name: messages.dashboard.sendTestMms });
+    await dialog.getByRole('radio', { name: d.recipients.contact }).check();
+    await dialog.getByLabel(new RegExp(`^${d.contact}`)).fill('Maya');
+    await page.getByRole('option', { name: /Maya Ortiz/ }).click();
+    await dialog.getByLabel(new RegExp(`^${d.body}`)).fill('Testing tomorrow: a short walk at 9.');
+    await screenshot(page, 'send-test-mms-form');
+    await dialog.getByRole('button', { name: d.send, exact: true }).click();
+    await dialog
+      .getByText(formatMessage(d.status, { status: messages.delivery.statuses.delivered }))
+      .waitFor({ timeout: 30_000 });
+    await screenshot(page, 'send-test-mms-delivered');
+    const [test] = await contactMessages('test');
+    expect(test).toMatchObject({ status: 'delivered', toPhone: PHONE });
+  });
+
+  it('opts them out when they reply "stop please", canceling their queued program day', async () => {
+    // A program whose day 0 is planned now and goes out in about three minutes.
+    const schedule = chooseSchedule(3, new Date(Date.now() + clockOffsetMs));
+    const text = (body: string) => ({ text: body, links: [], media: null, fallbackUrl: '' });
+    const product = await api<{ data: { id: string } }>('POST', '/api/products', {
+      name: 'Evening stretches',
+      days: 1,
+      preMessage: text('Welcome to Evening stretches!'),
+      messages: [text('Day 1: reach for the ceiling, ten times.')],
+      conclusionMessage: text('That was Evening stretches. Thank you!'),
+    });
+    const { pod } = await api<{ pod: { id: string } }>('POST', '/api/pods', {
+      podId: 'POD-STRETCHERS',
+      podName: 'Stretchers',
+      members: [{ userId: contactId, role: 'participant' }],
+    });
+    await api('POST', '/api/programs', {
+      programName: 'Autumn stretchers',
+      productId: product.data.id,
+      offering: 'Standard',
+      timeZone: schedule.timeZone,
+      podIds: [pod.id],
+      startDate: schedule.startDate,
+      sendTime: schedule.sendTime,
+    });
+    const queued = await eventually(async () =>
+      (await contactMessages('program')).find((m) => m.status === 'queued'),
+    );
+
+    await page.goto(`${server.url}/contacts/${contactId}`);
+    await conversation().getByText('Welcome to Evening stretches!').waitFor();
+    await simulateReply('stop please');
+    await optinState()
+      .getByText(/^Opted out \(STOP\) on /)
+      .waitFor();
+    await optinState().getByText(t.optin.optedOutNote).waitFor();
+    const day = conversation().getByRole('listitem').filter({ hasText: 'Evening stretches' });
+    await day.getByText(messages.delivery.statuses.canceled).waitFor();
+    await conversation()
+      .getByText(/unsubscribed and will get no more messages/)
+      .waitFor();
+    await screenshot(page, 'consent-opted-out');
+
+    const after = await api<{ message: ApiMessage }>('GET', `/api/messages/${queued.id}`);
+    expect(after.message.status).toBe('canceled');
+    const { events } = await api<{ events: { event: string; keyword: string | null }[] }>(
+      'GET',
+      `/api/contacts/${contactId}/consent`,
+    );
+    expect(events[0]).toMatchObject({ event: 'opted_out', keyword: 'STOP' });
+  });
+});
