@@ -26,12 +26,8 @@ export async function recordConsent(tx: Db | Tx, records: ConsentRecord[]): Prom
   await tx.insert(consentEvents).values(records);
 }
 
-/**
- * Whether the phone's last word on consent was to opt out (a STOP, or the provider's 21610), for a
- * contact or a number Tidings does not know. Only the phone's own opt-in undoes it; staff marking
- * a contact verified does not. Test sends and the dispatcher's last check refuse such a phone.
- */
-export async function phoneOptedOut(db: Db | Tx, phone: string): Promise<boolean> {
+/** The phone's last word on consent (opted_in or opted_out), or null when it has none. */
+export async function phoneConsentWord(db: Db | Tx, phone: string): Promise<ConsentEvent | null> {
   const [last] = await db
     .select({ event: consentEvents.event })
     .from(consentEvents)
@@ -43,7 +39,16 @@ export async function phoneOptedOut(db: Db | Tx, phone: string): Promise<boolean
     )
     .orderBy(desc(consentEvents.at), desc(consentEvents.id))
     .limit(1);
-  return last?.event === 'opted_out';
+  return last?.event ?? null;
+}
+
+/**
+ * Whether the phone's last word on consent was to opt out (a STOP, or the provider's 21610), for a
+ * contact or a number Tidings does not know. Only the phone's own opt-in undoes it; staff marking
+ * a contact verified does not. Test sends and the dispatcher's last check refuse such a phone.
+ */
+export async function phoneOptedOut(db: Db | Tx, phone: string): Promise<boolean> {
+  return (await phoneConsentWord(db, phone)) === 'opted_out';
 }
 
 /**

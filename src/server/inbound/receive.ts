@@ -1,12 +1,11 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { INBOUND_LIMITS, type ConsentEvent } from '../../shared/consent';
+import { INBOUND_LIMITS } from '../../shared/consent';
 import { replyIntent, type ReplyIntent } from '../../shared/keywords';
 import { messages } from '../../shared/messages';
 import type { ApiInboundMessage } from '../../shared/types';
-import { recordConsent } from '../consent/log';
+import { phoneConsentWord, recordConsent } from '../consent/log';
 import type { Db, Tx } from '../db/client';
 import {
-  consentEvents,
   inboundMessages,
   outboundMessages,
   podMembers,
@@ -18,6 +17,8 @@ import {
 } from '../db/schema';
 import { cancelQueued, lockPhone, optOutPhone } from '../delivery/opt-out';
 import { queueReply } from '../outbox/replies';
+import { toApiInboundMessage } from '../services/inbound-messages';
+import { contactName } from '../services/messages';
 import { programStatusSqlAt } from '../services/programs';
 import { helpReply, matchedKeyword, optinConfirmation } from './texts';
 
@@ -43,26 +44,6 @@ interface PhoneContact {
   role: string;
   smsVerified: boolean;
   smsOptedOutAt: Date | null;
-}
-
-const contactName = sql<
-  string | null
->`nullif(trim(${users.firstName} || ' ' || ${users.lastName}), '')`;
-
-export function toApiInboundMessage(row: InboundRow, name: string | null): ApiInboundMessage {
-  return {
-    _id: row.id,
-    id: row.id,
-    providerMessageId: row.providerMessageId,
-    fromPhone: row.fromPhone,
-    toPhone: row.toPhone,
-    body: row.body,
-    mediaUrls: row.mediaUrls,
-    contactId: row.contactId,
-    contactName: name,
-    intent: row.intent,
-    receivedAt: row.receivedAt.toISOString(),
-  };
 }
 
 async function apiMessage(db: Db | Tx, providerMessageId: string): Promise<ApiInboundMessage> {
@@ -128,22 +109,6 @@ async function programNames(tx: Tx, contactIds: string[], at: Date): Promise<str
   return [...new Set(rows.map((row) => row.name))];
 }
 
-/** The phone's last word on consent (opted_in or opted_out), or null when it has none. */
-async function lastWord(tx: Tx, phone: string): Promise<ConsentEvent | null> {
-  const [last] = await tx
-    .select({ event: consentEvents.event })
-    .from(consentEvents)
-    .where(
-      and(
-        eq(consentEvents.phone, phone),
-        inArray(consentEvents.event, ['opted_in', 'opted_out'] satisfies ConsentEvent[]),
-      ),
-    )
-    .orderBy(desc(consentEvents.at), desc(consentEvents.id))
-    .limit(1);
-  return last?.event ?? null;
-}
-
 interface Context {
   tx: Tx;
   message: InboundRow;
@@ -162,7 +127,7 @@ async function optIn({ tx, message, contacts, keyword }: Context) {
   const phone = message.fromPhone;
   const at = message.receivedAt;
   const participants = contacts.filter((c) => c.role === 'participant');
-  const before = await lastWord(tx, phone);
+  const before = await phoneConsentWord(tx, phone);
   const record = (contactId: string | null) => ({
     contactId,
     phone,
