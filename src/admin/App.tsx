@@ -11,6 +11,7 @@ import { outbox } from './messages';
 import { pods } from './pods';
 import { products } from './products';
 import { programs } from './programs';
+import { replies } from './replies';
 import { lazyScreen } from './screens';
 import { theme } from './theme';
 
@@ -96,6 +97,13 @@ export function App({
         edit={outbox.detail}
         icon={outbox.icon}
         recordRepresentation={outbox.recordRepresentation}
+      />
+      {/* Replies received, read-only, reached from the outbox: no entry in the spec's menu. */}
+      <Resource
+        name="inbound-messages"
+        list={replies.list}
+        icon={replies.icon}
+        recordRepresentation={replies.recordRepresentation}
       />
       {/* Reached from an email's link or the sign-in page: no sign-in needed, and no menu. */}
       <CustomRoutes noLayout>

@@ -76,7 +76,8 @@ export const messages = {
       pods: 'Organise pods',
       podsHelp: 'Group participants to send them a program.',
       messages: 'Follow the messages',
-      messagesHelp: 'See each text on its way to the phone, and why some did not arrive.',
+      messagesHelp:
+        'See each text on its way to the phone, why some did not arrive, and the replies phones sent.',
     },
   },
 
@@ -167,6 +168,7 @@ export const messages = {
       pods: 'Failed to fetch pods',
       products: 'Failed to fetch products',
       messages: 'Failed to fetch messages',
+      replies: 'Failed to fetch replies',
     },
     loadFailed: {
       programs: 'Failed to load programs',
@@ -174,6 +176,7 @@ export const messages = {
       pods: 'Failed to load pods',
       products: 'Failed to load products',
       messages: 'Failed to load messages',
+      replies: 'Failed to load replies',
     },
   },
 
@@ -790,6 +793,41 @@ export const messages = {
       noPhone: '%{count} without a phone number',
       notOptedIn: '%{count} not opted in',
     },
+  },
+
+  /**
+   * /inbound-messages: every reply phones sent, also from numbers Tidings does not know (only
+   * there can staff see those). What a reply asked for is named by `conversations.intents`.
+   */
+  replies: {
+    title: 'Replies received',
+    /** The link from the messages list to this one, and back. */
+    link: 'Replies received',
+    outboxLink: 'Messages sent',
+    items: 'replies',
+    fields: {
+      receivedAt: 'Received',
+      from: 'From',
+      contact: 'Contact',
+      body: 'Message',
+      intent: 'Asked for',
+      search: 'Search text or phone',
+    },
+    /** The Contact column of a reply from a phone no contact has. */
+    unknownNumber: 'Unknown number',
+    media: '1 picture or video |||| %{smart_count} pictures or videos',
+    allIntents: 'Anything',
+    /** A reply that is not a keyword: free text, stored and shown, never answered. */
+    noIntent: 'Nothing (free text)',
+    allNumbers: 'Any number',
+    numbers: {
+      known: 'Known contacts',
+      unknown: 'Unknown numbers',
+    },
+    searchTag: 'Search: %{q}',
+    filterTag: '%{name}: %{value}',
+    empty: 'No replies received yet.',
+    emptyFiltered: 'No replies match these filters.',
   },
 
   /** Send Test MMS: what POST /api/messages/test answers (the dashboard dialog has its own texts). */

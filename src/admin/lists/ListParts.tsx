@@ -17,13 +17,22 @@ import { listErrorMessage, type ListResource } from './listErrors';
 
 /**
  * A list that pages, sorts and filters on the server: 25 a page, newest first (spec: default sort
- * createdAt descending). The view shows load errors itself, with 'Try Again' (`ListCard`).
+ * createdAt descending; a list whose rows have no createdAt names its own time field). The view
+ * shows load errors itself, with 'Try Again' (`ListCard`).
  */
-export function ServerList({ resource, children }: { resource: string; children: ReactNode }) {
+export function ServerList({
+  resource,
+  newestBy = 'createdAt',
+  children,
+}: {
+  resource: string;
+  newestBy?: string;
+  children: ReactNode;
+}) {
   return (
     <ListBase
       resource={resource}
-      sort={{ field: 'createdAt', order: 'DESC' }}
+      sort={{ field: newestBy, order: 'DESC' }}
       perPage={25}
       queryOptions={{ onError: () => undefined }}
     >

@@ -1,5 +1,6 @@
-import { Box, Typography } from '@mui/material';
+import { Box, Button, Typography } from '@mui/material';
 import { DataTable, FilterForm, useListContext } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
 import type { MessageKind, MessageStatus } from '../../shared/delivery';
 import type { ApiMessage } from '../../shared/types';
 import { formatDateTime } from '../format';
@@ -12,6 +13,7 @@ import {
   ServerList,
   useFilterTags,
 } from '../lists/ListParts';
+import { REPLIES_PATH } from '../replies';
 import { messageFilters } from './messageFilters';
 import { messagePath } from './messagePaths';
 import { MessageStatusChip } from './MessageStatusChip';
@@ -48,7 +50,14 @@ function MessageListView() {
 
   return (
     <>
-      <PageHeader title={t('delivery.title')} />
+      <PageHeader
+        title={t('delivery.title')}
+        action={
+          <Button component={RouterLink} to={REPLIES_PATH}>
+            {t('replies.link')}
+          </Button>
+        }
+      />
       <FilterCard tags={tags}>
         <FilterForm filters={messageFilters(t)} />
       </FilterCard>

@@ -26,6 +26,8 @@ export const RESOURCE_KEYS: Record<string, { list: string; one: string }> = {
   contacts: { list: 'contacts', one: 'contact' },
   pods: { list: 'pods', one: 'pod' },
   messages: { list: 'messages', one: 'message' },
+  // Replies received: the outbox's envelope (GET /api/inbound-messages), list only.
+  'inbound-messages': { list: 'messages', one: 'message' },
 };
 
 /** Lists that take an `ids` filter; for the others getMany loads each record by its id. */

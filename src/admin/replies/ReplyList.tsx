@@ -1,0 +1,169 @@
+import { Box, Button, Chip, Link, Typography } from '@mui/material';
+import { DataTable, useListContext } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import type { ApiInboundMessage } from '../../shared/types';
+import { INBOUND_INTENT_FILTERS } from '../../shared/validation/consent';
+import { formatDateTime } from '../format';
+import { useMessages } from '../i18n';
+import {
+  EmptyList,
+  FilterCard,
+  ListCard,
+  PageHeader,
+  SearchFilter,
+  SelectFilter,
+  ServerList,
+  useFilterTags,
+} from '../lists/ListParts';
+import { messagesListPath } from '../messages/messagePaths';
+
+type Translate = ReturnType<typeof useMessages>;
+type IntentFilter = (typeof INBOUND_INTENT_FILTERS)[number];
+
+/** The `matched` filter of GET /api/inbound-messages: is the phone a contact's? */
+const NUMBERS = [
+  { value: 'true', key: 'known' },
+  { value: 'false', key: 'unknown' },
+] as const;
+
+const intentName = (t: Translate, intent: IntentFilter) =>
+  intent === 'none' ? t('replies.noIntent') : t(`conversations.intents.${intent}`);
+
+/**
+ * /inbound-messages: every reply phones sent, read-only, newest first, paged, sorted and filtered
+ * on the server. Replies from numbers no contact has are seen only here.
+ */
+export default function ReplyList() {
+  return (
+    <ServerList resource="inbound-messages" newestBy="receivedAt">
+      <ReplyListView />
+    </ServerList>
+  );
+}
+
+function ReplyListView() {
+  const t = useMessages();
+  const { filterValues } = useListContext();
+  const tags = useFilterTags({
+    q: (q) => t('replies.searchTag', { q }),
+    intent: (intent) =>
+      t('replies.filterTag', {
+        name: t('replies.fields.intent'),
+        value: intentName(t, intent as IntentFilter),
+      }),
+    matched: (matched) =>
+      t('replies.filterTag', {
+        name: t('replies.fields.from'),
+        value: t(`replies.numbers.${matched === 'true' ? 'known' : 'unknown'}`),
+      }),
+  });
+  const filtered = Object.keys(filterValues).length > 0;
+
+  return (
+    <>
+      <PageHeader
+        title={t('replies.title')}
+        action={
+          <Button component={RouterLink} to={messagesListPath()}>
+            {t('replies.outboxLink')}
+          </Button>
+        }
+      />
+      <FilterCard tags={tags}>
+        <SearchFilter label={t('replies.fields.search')} />
+        <SelectFilter
+          source="intent"
+          label={t('replies.fields.intent')}
+          allLabel={t('replies.allIntents')}
+          options={INBOUND_INTENT_FILTERS.map((intent) => ({
+            value: intent,
+            label: intentName(t, intent),
+          }))}
+        />
+        <SelectFilter
+          source="matched"
+          label={t('replies.fields.from')}
+          allLabel={t('replies.allNumbers')}
+          options={NUMBERS.map(({ value, key }) => ({
+            value,
+            label: t(`replies.numbers.${key}`),
+          }))}
+        />
+      </FilterCard>
+      <ListCard resource="replies" items={t('replies.items')}>
+        <DataTable
+          rowClick={false}
+          bulkActionButtons={false}
+          empty={<EmptyList text={filtered ? t('replies.emptyFiltered') : t('replies.empty')} />}
+        >
+          <DataTable.Col
+            source="receivedAt"
+            label={t('replies.fields.receivedAt')}
+            render={(reply: ApiInboundMessage) => formatDateTime(reply.receivedAt)}
+          />
+          <DataTable.Col source="fromPhone" label={t('replies.fields.from')} />
+          <DataTable.Col
+            source="contactName"
+            label={t('replies.fields.contact')}
+            render={(reply: ApiInboundMessage) => <Sender reply={reply} />}
+          />
+          <DataTable.Col
+            source="body"
+            label={t('replies.fields.body')}
+            disableSort
+            render={(reply: ApiInboundMessage) => <Body reply={reply} />}
+          />
+          <DataTable.Col
+            source="intent"
+            label={t('replies.fields.intent')}
+            disableSort
+            render={(reply: ApiInboundMessage) =>
+              reply.intent && (
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  color={reply.intent === 'optout' ? 'warning' : 'default'}
+                  label={t(`conversations.intents.${reply.intent}`)}
+                />
+              )
+            }
+          />
+        </DataTable>
+      </ListCard>
+    </>
+  );
+}
+
+/** The contact whose phone sent the reply, opening their page (and conversation). */
+function Sender({ reply }: { reply: ApiInboundMessage }) {
+  const t = useMessages();
+  if (!reply.contactId) {
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {t('replies.unknownNumber')}
+      </Typography>
+    );
+  }
+  return (
+    <Link component={RouterLink} to={`/contacts/${encodeURIComponent(reply.contactId)}`}>
+      {reply.contactName ?? reply.fromPhone}
+    </Link>
+  );
+}
+
+/** The text as sent (line breaks kept, long words wrapped), and how many media came with it. */
+function Body({ reply }: { reply: ApiInboundMessage }) {
+  const t = useMessages();
+  return (
+    <Box sx={{ maxWidth: 480 }}>
+      <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {reply.body}
+      </Typography>
+      {reply.mediaUrls.length > 0 && (
+        <Typography variant="body2" color="text.secondary">
+          {t('replies.media', { smart_count: reply.mediaUrls.length })}
+        </Typography>
+      )}
+    </Box>
+  );
+}
