@@ -50,6 +50,10 @@ export default defineConfig({
   },
   test: {
     reporters: ['default', './tests/summary-reporter.ts'],
+    // Vitest's default on two cores is one worker; most files wait on servers, databases and
+    // timers rather than the CPU, so two at a time nearly halves the run (the e2e layer still
+    // runs one file at a time, after the others).
+    maxWorkers: 2,
     projects: [
       node('unit', { include: ['tests/unit/**/*.test.ts'] }),
       apiLayer('pglite'),

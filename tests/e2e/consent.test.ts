@@ -14,7 +14,7 @@ const PHONE = '+15035550177';
 
 // The engine's clock is moved into the send window when every US zone is at night, so the program
 // day planned in the last test can be waiting (queued) when the participant says stop.
-const clockOffsetMs = chooseSchedule(3).clockOffsetMs;
+const clockOffsetMs = chooseSchedule(2).clockOffsetMs;
 let server: RunningServer;
 let browser: Browser;
 let page: Page;
@@ -146,8 +146,8 @@ describe('consent and conversations in the browser', () => {
   });
 
   it('opts them out when they reply "stop please", canceling their queued program day', async () => {
-    // A program whose day 0 is planned now and goes out in about three minutes.
-    const schedule = chooseSchedule(3, new Date(Date.now() + clockOffsetMs));
+    // A program whose day 0 goes out in under two minutes: the planner queues it at once.
+    const schedule = chooseSchedule(2, new Date(Date.now() + clockOffsetMs));
     const text = (body: string) => ({ text: body, links: [], media: null, fallbackUrl: '' });
     const product = await api<{ data: { id: string } }>('POST', '/api/products', {
       name: 'Evening stretches',
@@ -187,6 +187,14 @@ describe('consent and conversations in the browser', () => {
       .getByText(/unsubscribed and will get no more messages/)
       .waitFor();
     await screenshot(page, 'consent-opted-out');
+
+    // Every reply is also listed for staff, from the outbox.
+    await page.goto(`${server.url}/messages`);
+    await page.getByRole('link', { name: messages.replies.link }).click();
+    const reply = page.getByRole('row').filter({ hasText: 'stop please' });
+    await reply.getByText(t.intents.optout).waitFor();
+    expect(await reply.textContent()).toContain('Maya Ortiz');
+    await screenshot(page, 'replies-received');
 
     const after = await api<{ message: ApiMessage }>('GET', `/api/messages/${queued.id}`);
     expect(after.message.status).toBe('canceled');
