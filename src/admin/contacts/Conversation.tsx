@@ -1,4 +1,4 @@
-import { Box, Button, Chip, CircularProgress, Link, Stack, Typography } from '@mui/material';
+import { Box, Button, CircularProgress, Link, Stack, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import { useLayoutEffect, useMemo, useRef } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -19,6 +19,7 @@ import { MessageStatusChip } from '../messages/MessageStatusChip';
 import { errorText } from '../messages/messageText';
 import { useConversation } from './contactQueries';
 import { SimulateReplyButton } from './SimulateReplyButton';
+import { ReplyIntentChip } from '../replies/ReplyIntentChip';
 
 type Translate = ReturnType<typeof useMessages>;
 
@@ -72,14 +73,7 @@ function ReceivedHeader({ message }: { message: ApiInboundMessage }) {
       <Typography variant="body2" fontWeight={500}>
         {t('conversations.received')}
       </Typography>
-      {message.intent && (
-        <Chip
-          size="small"
-          variant="outlined"
-          color={message.intent === 'optout' ? 'warning' : 'default'}
-          label={t(`conversations.intents.${message.intent}`)}
-        />
-      )}
+      <ReplyIntentChip intent={message.intent} />
     </Stack>
   );
 }

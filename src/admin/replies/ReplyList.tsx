@@ -1,4 +1,4 @@
-import { Box, Button, Chip, Link, Typography } from '@mui/material';
+import { Box, Button, Link, Typography } from '@mui/material';
 import { DataTable, useListContext } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ApiInboundMessage } from '../../shared/types';
@@ -16,6 +16,7 @@ import {
   useFilterTags,
 } from '../lists/ListParts';
 import { messagesListPath } from '../messages/messagePaths';
+import { ReplyIntentChip } from './ReplyIntentChip';
 
 type Translate = ReturnType<typeof useMessages>;
 type IntentFilter = (typeof INBOUND_INTENT_FILTERS)[number];
@@ -117,16 +118,7 @@ function ReplyListView() {
             source="intent"
             label={t('replies.fields.intent')}
             disableSort
-            render={(reply: ApiInboundMessage) =>
-              reply.intent && (
-                <Chip
-                  size="small"
-                  variant="outlined"
-                  color={reply.intent === 'optout' ? 'warning' : 'default'}
-                  label={t(`conversations.intents.${reply.intent}`)}
-                />
-              )
-            }
+            render={(reply: ApiInboundMessage) => <ReplyIntentChip intent={reply.intent} />}
           />
         </DataTable>
       </ListCard>
