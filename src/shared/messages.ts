@@ -994,6 +994,15 @@ export const messages = {
     filterMatched: 'true or false',
   },
 
+  /** GET /api/analytics: its query's errors. */
+  analyticsApi: {
+    fromInvalid: 'from must be a date (YYYY-MM-DD)',
+    toInvalid: 'to must be a date (YYYY-MM-DD)',
+    toBeforeFrom: 'to must not be before from',
+    rangeTooLong: 'The range may cover at most %{max} days',
+    programInvalid: 'programId must be a program id',
+  },
+
   server: {
     notFound: 'Not found',
     routeNotFound: 'No API route %{method} %{url}',

@@ -126,6 +126,14 @@ export function addDays(date: LocalDate, days: number): LocalDate {
   return dateOfDayNumber(start + days);
 }
 
+/** Calendar days from `from` to `to` (negative when `to` is earlier); throws for a non-date. */
+export function daysBetween(from: LocalDate, to: LocalDate): number {
+  const start = dayNumberOf(from);
+  const end = dayNumberOf(to);
+  if (start === null || end === null) throw new RangeError(`Not a date: ${from} or ${to}`);
+  return end - start;
+}
+
 /** `date` plus `years` years; 29 February becomes 1 March in a year without one. */
 export function addYears(date: LocalDate, years: number): LocalDate {
   const civil = civilOf(date);

@@ -77,6 +77,8 @@ export const users = pgTable(
     /** Set when the contact opted out (STOP, or the provider's 21610); no message goes to them then. */
     smsOptedOutAt: timestamp('sms_opted_out_at', { withTimezone: true, mode: 'date' }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
+    /** The sign-in before the last one: what Profile shows as 'last sign-in' to the user now signed in. */
+    previousLoginAt: timestamp('previous_login_at', { withTimezone: true, mode: 'date' }),
     loginCount: integer('login_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
