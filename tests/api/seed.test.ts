@@ -1,7 +1,17 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { podMembers, productMessages, products, users } from '../../src/server/db/schema';
+import {
+  consentEvents,
+  inboundMessages,
+  outboundMessages,
+  podMembers,
+  productMessages,
+  products,
+  users,
+} from '../../src/server/db/schema';
+import { createPlanner } from '../../src/server/delivery/planner';
+import { DELIVERY_DEFAULTS } from '../../src/shared/delivery';
 import { DEMO_PRODUCTS } from '../../src/server/services/demo-content';
 import { seedDemo } from '../../src/server/services/demo-data';
 import { smsBody } from '../../src/shared/product';
@@ -15,7 +25,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const total = async (table: PgTable) => (await ctx.db.select({ n: count() }).from(table))[0]!.n;
+const total = async (table: PgTable, where?: SQL) =>
+  (await ctx.db.select({ n: count() }).from(table).where(where))[0]!.n;
 
 describe('npm run seed:demo', () => {
   it('adds products with their day messages, 200 contacts of every role, pods with members and programs', async () => {
@@ -55,6 +66,62 @@ describe('npm run seed:demo', () => {
     expect(series).toHaveLength(mindful!.days + 2);
     expect(await total(podMembers)).toBe(summary.podMembers);
     expect(summary.podMembers).toBeGreaterThan(6 * 10);
+  });
+
+  it("writes the programs' past: each day due went to its recipients, and the planner carries on from today", async () => {
+    const programMessages = await total(outboundMessages, eq(outboundMessages.kind, 'program'));
+    expect(programMessages).toBeGreaterThan(100);
+    const summary = await ctx.db
+      .select({ status: outboundMessages.status, n: count() })
+      .from(outboundMessages)
+      .groupBy(outboundMessages.status);
+    const byStatus = Object.fromEntries(summary.map((row) => [row.status, row.n]));
+    // Mostly delivered, some refused by carriers; nothing left waiting or missed.
+    expect(byStatus.delivered).toBeGreaterThan(programMessages * 0.8);
+    expect(byStatus.undelivered).toBeGreaterThan(0);
+    expect(Object.keys(byStatus)).not.toContain('queued');
+    expect(Object.keys(byStatus)).not.toContain('expired');
+    // A message handed over has its provider id and time; one refused before has neither.
+    const handedOver = await ctx.db
+      .select()
+      .from(outboundMessages)
+      .where(inArray(outboundMessages.status, ['sent', 'delivered', 'undelivered']));
+    expect(handedOver.every((m) => m.sentAt && m.providerMessageId)).toBe(true);
+
+    const clock = new Date();
+    await createPlanner({
+      db: ctx.db,
+      publicUrl: 'http://localhost:3000',
+      cutoffMs: DELIVERY_DEFAULTS.cutoffMs,
+      now: () => clock,
+    }).planOnce();
+    // The past days are recorded as planned: the planner neither re-sends nor expires them.
+    const expired = await total(outboundMessages, eq(outboundMessages.status, 'expired'));
+    expect(expired).toBe(0);
+
+    // Replies: a JOIN (with its consent row) from everyone opted in, a few questions and STOPs.
+    const stops = await ctx.db
+      .select()
+      .from(inboundMessages)
+      .where(eq(inboundMessages.intent, 'optout'));
+    expect(stops.length).toBeGreaterThan(0);
+    for (const stop of stops) {
+      const [contact] = await ctx.db.select().from(users).where(eq(users.id, stop.contactId!));
+      expect(contact!.smsOptedOutAt).toEqual(stop.receivedAt);
+      const after = await ctx.db
+        .select()
+        .from(outboundMessages)
+        .where(
+          and(
+            eq(outboundMessages.contactId, stop.contactId!),
+            eq(outboundMessages.kind, 'program'),
+            gt(outboundMessages.sendAfter, stop.receivedAt),
+          ),
+        );
+      expect(after).toEqual([]);
+    }
+    const optIns = await total(consentEvents, eq(consentEvents.event, 'opted_in'));
+    expect(optIns).toBeGreaterThan(50);
   });
 
   it('adds nothing the second time', async () => {

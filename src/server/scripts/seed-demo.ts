@@ -16,7 +16,8 @@ try {
       summary.skipped
         ? `The demo data is already in ${database.label}; nothing was added.\n`
         : `Added demo data to ${database.label}: ${summary.products} products, ${summary.contacts} contacts, ` +
-            `${summary.pods} pods with ${summary.podMembers} members, ${summary.programs} programs.\n`,
+            `${summary.pods} pods with ${summary.podMembers} members, ${summary.programs} programs, ` +
+            `${summary.messages} past messages and ${summary.replies} replies.\n`,
     );
   } finally {
     await database.close();

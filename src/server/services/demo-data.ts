@@ -19,6 +19,7 @@ import {
   STREETS,
   type DemoMessage,
 } from './demo-content';
+import { insertDemoHistory } from './demo-history';
 
 const DEMO_KEY = 'demo_seed';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -30,6 +31,9 @@ export interface DemoSummary {
   pods: number;
   podMembers: number;
   programs: number;
+  /** Messages of the demo's past (program days, confirmations) and replies from phones. */
+  messages: number;
+  replies: number;
 }
 
 /** A small deterministic PRNG (mulberry32), so every demo database looks the same. */
@@ -50,7 +54,8 @@ function random(seed: number) {
 
 /**
  * Fills the database with believable demo data: products with their day messages, 200 contacts of
- * every role, pods with members and programs. It only inserts: rows that exist (an email or a pod
+ * every role, pods with members and programs, and the past weeks of those programs' messages and
+ * participants' replies (demo-history.ts). It only inserts: rows that exist (an email or a pod
  * id already taken) are left alone, and a second run adds nothing.
  */
 export async function seedDemo(db: Db, now = new Date()): Promise<DemoSummary> {
@@ -61,7 +66,16 @@ export async function seedDemo(db: Db, now = new Date()): Promise<DemoSummary> {
       .onConflictDoNothing()
       .returning();
     if (claimed.length === 0) {
-      return { skipped: true, products: 0, contacts: 0, pods: 0, podMembers: 0, programs: 0 };
+      return {
+        skipped: true,
+        products: 0,
+        contacts: 0,
+        pods: 0,
+        podMembers: 0,
+        programs: 0,
+        messages: 0,
+        replies: 0,
+      };
     }
     const rand = random(20_260_314);
     const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS - rand.int(0, DAY_MS));
@@ -138,7 +152,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<DemoSummary> {
         offering: 'Standard',
         timeZone: 'America/New_York',
         pods: [3, 4],
-        startsIn: -60,
+        startsIn: -20,
       },
       {
         name: 'Fall Movement Pilot',
@@ -163,7 +177,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<DemoSummary> {
           startDate:
             spec.startsIn === undefined
               ? null
-              : new Date(Date.now() + spec.startsIn * DAY_MS).toISOString().slice(0, 10),
+              : new Date(now.getTime() + spec.startsIn * DAY_MS).toISOString().slice(0, 10),
           sendTime: spec.sendTime,
           createdAt: created,
           updatedAt: created,
@@ -177,6 +191,8 @@ export async function seedDemo(db: Db, now = new Date()): Promise<DemoSummary> {
       }
     }
 
+    const history = await insertDemoHistory(tx, rand, now);
+
     return {
       skipped: false,
       products: productIds.length,
@@ -184,6 +200,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<DemoSummary> {
       pods: podIds.length,
       podMembers: memberCount,
       programs: programSpecs.length,
+      ...history,
     };
   });
 }
