@@ -17,7 +17,7 @@ import { theme } from './theme';
 
 // Each screen is its own chunk (see screens.ts), so the first load carries only the shell.
 const DashboardPage = lazyScreen(() => import('./pages/DashboardPage'));
-const ProfilePage = lazyScreen(() => import('./pages/ProfilePage'));
+const ProfilePage = lazyScreen(() => import('./profile/ProfilePage'));
 const HelpPage = lazyScreen(() => import('./pages/HelpPage'));
 const VerifyEmailPage = lazyScreen(() => import('./account/VerifyEmailPage'));
 const SetPasswordPage = lazyScreen(() => import('./account/SetPasswordPage'));

@@ -127,12 +127,67 @@ export const messages = {
     sendAnother: 'Send another',
   },
 
+  /** /profile: the signed-in staff member's own account (issue 13). */
   profile: {
     title: 'Profile',
     name: 'Name',
     email: 'Email',
     role: 'Role',
     lastLogin: 'Last sign-in',
+    detailsTitle: 'Account',
+    /** 'Last sign-in' is the one before this session; the first ever session has none. */
+    firstSignIn: 'None before this session',
+    memberSince: 'Member since',
+    loadFailed: 'Failed to load your profile',
+    loadFailedNetwork: 'Network error loading your profile',
+    nameTitle: 'Your name',
+    firstName: 'First name',
+    lastName: 'Last name',
+    saveName: 'Save name',
+    nameSaved: 'Your name has been updated.',
+    nameFailed: 'Failed to update your name. Please try again.',
+    passwordTitle: 'Change password',
+    passwordIntro:
+      'Choose a new password of at least %{min} characters. Every other session of your account is signed out; this one stays.',
+    currentPassword: 'Current password',
+    newPassword: 'New password',
+    confirmPassword: 'Confirm new password',
+    changePassword: 'Change password',
+    changing: 'Changing...',
+    passwordChanged: 'Your password has been changed.',
+    passwordChangedSignedOut:
+      'Your password has been changed. %{smart_count} other session was signed out. |||| Your password has been changed. %{smart_count} other sessions were signed out.',
+    passwordFailed: 'Failed to change your password. Please try again.',
+    network: 'Network error. Please check your connection and try again.',
+    sessions: {
+      title: 'Active sessions',
+      intro: 'Where your account is signed in now. A session ends after a day without use.',
+      loadFailed: 'Failed to load your sessions',
+      loadFailedNetwork: 'Network error loading your sessions',
+      started: 'Signed in %{time}',
+      lastActive: 'Last active %{time}',
+      ip: 'IP %{ip}',
+      unknownIp: 'IP unknown',
+      thisDevice: 'This device',
+      onlyThisDevice: 'You are signed in on this device only.',
+      signOut: 'Sign out',
+      signOutOne: 'Sign out this session',
+      signOutOneConfirm: 'Sign out the session of %{device}? Whoever uses it must sign in again.',
+      signedOutOne: 'The session was signed out.',
+      signOutOthers: 'Sign out everywhere else',
+      signOutOthersTitle: 'Sign out everywhere else?',
+      signOutOthersConfirm:
+        'Every session of your account except this one ends: on other computers, phones and browsers you must sign in again.',
+      signedOutOthers:
+        '%{smart_count} other session was signed out. |||| %{smart_count} other sessions were signed out.',
+      signOutFailed: 'Failed to sign the sessions out. Please try again.',
+    },
+    /** A readable name for a session's browser and system, from its user agent. */
+    device: {
+      onSystem: '%{browser} on %{system}',
+      unknown: 'Unknown device',
+      unknownBrowser: 'Unknown browser',
+    },
   },
 
   help: {
@@ -985,6 +1040,18 @@ export const messages = {
       'This link to set a password is invalid or has expired. Please ask for a new one.',
     welcomeOnlyForStaff: 'Only hosts and admins receive a welcome email.',
     welcomeAlreadyVerified: 'This email address is already verified: no welcome email is needed.',
+  },
+
+  /** The profile routes (/api/profile...): the signed-in user's own account. */
+  profileApi: {
+    /** PUT /api/profile names the field it refuses: only the name is changed there. */
+    onlyNameEditable: 'Only firstName and lastName can be changed here',
+    currentPasswordRequired: 'Current password is required',
+    currentPasswordWrong: 'Current password is incorrect',
+    tooManyWrongPasswords:
+      'Too many wrong current passwords. Please try again in %{minutes} minute(s).',
+    sessionNotFound: 'Session not found',
+    currentSession: 'This is the session you are using: to end it, use Logout.',
   },
 
   /** The consent log, a contact's conversation and the replies list (issue 12's read API). */

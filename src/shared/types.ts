@@ -114,6 +114,54 @@ export interface WelcomeEmailResponse {
   welcomeEmailSent: true;
 }
 
+/**
+ * GET and PUT /api/profile: the signed-in user's own account. `lastSignIn` is the sign-in before
+ * the one that opened the current session (null until there was one).
+ */
+export interface ApiOwnProfile {
+  _id: string;
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  fullName: string;
+  role: Role;
+  lastSignIn: string | null;
+  createdAt: string;
+}
+
+export interface ProfileResponse {
+  profile: ApiOwnProfile;
+}
+
+/** POST /api/profile/password: how many other sessions the new password ended. */
+export interface ChangePasswordResponse {
+  success: true;
+  signedOutSessions: number;
+}
+
+/** One live session of the signed-in user (GET /api/profile/sessions). */
+export interface ApiOwnSession {
+  id: string;
+  createdAt: string;
+  lastSeenAt: string;
+  ip: string | null;
+  /** The browser's User-Agent header as it was sent at sign-in (at most 500 characters). */
+  userAgent: string | null;
+  /** The session making this request. */
+  current: boolean;
+}
+
+/** GET /api/profile/sessions: newest first, the current one always among them. */
+export interface ProfileSessionsResponse {
+  sessions: ApiOwnSession[];
+}
+
+/** POST /api/profile/sessions/sign-out-others. */
+export interface SignOutOthersResponse {
+  signedOut: number;
+}
+
 /** One change in an outbound message's life (GET /api/messages/{id}). */
 export interface ApiMessageEvent {
   status: MessageStatus;

@@ -12,6 +12,14 @@ import { httpClient } from './httpClient';
 import { listQuery } from './listQuery';
 import { getProgramDeliveries, getSmsSettings, retryMessage, sendTestMessage } from './messagesApi';
 import { addPodMembers, getPod, getPodMembers, removePodMember, updatePod } from './podsApi';
+import {
+  changeOwnPassword,
+  endOwnSession,
+  getOwnProfile,
+  getOwnSessions,
+  signOutOtherSessions,
+  updateOwnName,
+} from './profileApi';
 import { pauseProgram, resumeProgram } from './programsApi';
 import { uploadMedia } from './mediaUpload';
 
@@ -156,6 +164,12 @@ export const dataProvider = {
   setPassword,
   forgotPassword,
   sendWelcomeEmail,
+  getOwnProfile,
+  updateOwnName,
+  changeOwnPassword,
+  getOwnSessions,
+  signOutOtherSessions,
+  endOwnSession,
 };
 
 export type TidingsDataProvider = typeof dataProvider;

@@ -39,6 +39,15 @@ export const session = {
   },
 
   /**
+   * Changes the stored user (the user renamed themselves on Profile), keeping when the session was
+   * last confirmed: the identity react-admin shows is read from here.
+   */
+  updateUser(update: (user: ApiUser) => ApiUser) {
+    const user = session.getUser();
+    if (user) localStorage.setItem(USER_KEY, JSON.stringify(update(user)));
+  },
+
+  /**
    * Sign-out on this device: browser storage (including react-admin's saved list settings, which may
    * name contacts) and every cookie of this site. Requests stop carrying the token at once, since
    * the HTTP client reads it from storage for each call.

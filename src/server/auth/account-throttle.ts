@@ -4,6 +4,7 @@ import { messages } from '../../shared/messages';
 import type { Db } from '../db/client';
 import { tooManyRequests } from '../http/errors';
 import { LOGIN_THROTTLE } from './login-throttle';
+import { PASSWORD_CHANGE_THROTTLE } from './password-change-throttle';
 import { countAttempt, type RateLimit } from './rate-limit';
 
 const MINUTE = 60 * 1000;
@@ -36,12 +37,13 @@ export const ACCOUNT_THROTTLE = {
 export type AccountRoute = keyof typeof ACCOUNT_THROTTLE;
 
 /**
- * How long an attempt row must be kept: the longest window of any limit, sign-in's and test
- * sends' included.
+ * How long an attempt row must be kept: the longest window of any limit, sign-in's, test sends'
+ * and password changes' included.
  */
 export const ATTEMPT_RETENTION_MS = Math.max(
   LOGIN_THROTTLE.windowMs,
   TEST_SEND_LIMIT.windowMs,
+  PASSWORD_CHANGE_THROTTLE.windowMs,
   ...Object.values(ACCOUNT_THROTTLE).flatMap((limits) => [
     limits.perAddress.windowMs,
     limits.perTarget.windowMs,

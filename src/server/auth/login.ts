@@ -50,9 +50,15 @@ export async function login(db: Db, input: LoginInput, client: ClientInfo) {
   }
 
   await loginAttemptSucceeded(db, attempt);
+  // In one UPDATE every SET reads the row as it was: the sign-in that was last until now becomes
+  // the previous one, which Profile shows as 'Last sign-in' during this session.
   const [signedIn] = await db
     .update(users)
-    .set({ lastLoginAt: new Date(), loginCount: sql`${users.loginCount} + 1` })
+    .set({
+      previousLoginAt: sql`${users.lastLoginAt}`,
+      lastLoginAt: new Date(),
+      loginCount: sql`${users.loginCount} + 1`,
+    })
     .where(eq(users.id, user.id))
     .returning();
   const { token } = await createSession(db, user.id, client);

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { sessions, users } from '../db/schema';
 import type { UserRow } from '../services/users';
@@ -41,6 +41,19 @@ export async function createSession(db: Db, userId: string, client: ClientInfo, 
   return { token, session: session! };
 }
 
+/**
+ * What makes a session live at `now`: not revoked, not past its absolute end, not idle too long.
+ * One rule for the bearer check, the Profile's list of sessions and signing sessions out.
+ */
+function isLive(now: Date) {
+  const idleSince = new Date(now.getTime() - SESSION_POLICY.idleMs);
+  return and(
+    isNull(sessions.revokedAt),
+    gt(sessions.expiresAt, now),
+    gt(sessions.lastSeenAt, idleSince),
+  );
+}
+
 /** The live session and its user for a bearer token, or null when it is unknown, ended or revoked. */
 export async function findSession(
   db: Db,
@@ -48,19 +61,11 @@ export async function findSession(
   now = new Date(),
 ): Promise<{ session: SessionRow; user: UserRow } | null> {
   if (!TOKEN_PATTERN.test(token)) return null;
-  const idleSince = new Date(now.getTime() - SESSION_POLICY.idleMs);
   const [row] = await db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.tokenHash, hashToken(token)),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
-        gt(sessions.lastSeenAt, idleSince),
-      ),
-    )
+    .where(and(eq(sessions.tokenHash, hashToken(token)), isLive(now)))
     .limit(1);
   // An account deactivated (or otherwise barred) after sign-in loses its sessions at once.
   if (!row || !canHoldSession(row.user)) return null;
@@ -79,24 +84,78 @@ export async function revokeSession(db: Db, sessionId: string, now = new Date())
 
 /**
  * Ends every live session of a user except `keepSessionId` (the session making the change, when a
- * user changes their own password), as a new password must shut out whoever knew the old one.
+ * user changes their own password or signs out everywhere else), as a new password must shut out
+ * whoever knew the old one. Answers how many it ended; sessions that had already ended by
+ * themselves (expired, idle) are neither touched nor counted, as they can never be used again.
  */
 export async function revokeOtherSessions(
   db: Db | Tx,
   userId: string,
   keepSessionId: string | undefined,
   now = new Date(),
-) {
-  await db
+): Promise<number> {
+  const ended = await db
     .update(sessions)
     .set({ revokedAt: now })
     .where(
       and(
         eq(sessions.userId, userId),
-        isNull(sessions.revokedAt),
+        isLive(now),
         keepSessionId ? ne(sessions.id, keepSessionId) : undefined,
       ),
-    );
+    )
+    .returning({ id: sessions.id });
+  return ended.length;
+}
+
+/**
+ * Ends one live session of a user; false when the user has no such session (someone else's, or
+ * one that already ended), so nobody can end or even probe another user's sessions.
+ */
+export async function revokeUserSession(
+  db: Db,
+  userId: string,
+  sessionId: string,
+  now = new Date(),
+): Promise<boolean> {
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isLive(now)))
+    .returning({ id: sessions.id });
+  return ended.length > 0;
+}
+
+/**
+ * A user's live sessions, newest first, at most `limit` of them, the one in `currentSessionId`
+ * always among them (a user signed in on many browsers must still see this one).
+ */
+export async function listLiveSessions(
+  db: Db,
+  userId: string,
+  currentSessionId: string,
+  limit: number,
+  now = new Date(),
+) {
+  const rows = await db
+    .select({
+      id: sessions.id,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      ip: sessions.ip,
+      userAgent: sessions.userAgent,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isLive(now)))
+    .orderBy(
+      sql`${sessions.id} = ${currentSessionId} desc`,
+      desc(sessions.createdAt),
+      desc(sessions.id),
+    )
+    .limit(limit);
+  return rows.sort(
+    (a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id.localeCompare(a.id),
+  );
 }
 
 /** Deletes sessions that can no longer be used; run periodically. */

@@ -10,6 +10,7 @@ import { podRoutes } from './pods';
 import { mediaRoutes } from './media';
 import { messageRoutes } from './messages';
 import { productRoutes } from './products';
+import { profileRoutes } from './profile';
 import { programRoutes } from './programs';
 import { replyRoutes } from './replies';
 import { twilioWebhookRoutes } from './twilio-webhook';
@@ -26,6 +27,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(accountRoutes);
+  await app.register(profileRoutes);
   await app.register(mediaRoutes);
   await app.register(productRoutes);
   await app.register(contactRoutes);

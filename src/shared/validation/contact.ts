@@ -65,6 +65,15 @@ function stripUndefined(value: Record<string, unknown>) {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined && v !== null));
 }
 
+/**
+ * First and last name with the contact form's rules and texts; Profile's name form (and
+ * PUT /api/profile) uses the same ones.
+ */
+export const nameFields = {
+  firstName: requiredString(t.firstNameRequired).max(100),
+  lastName: requiredString(t.lastNameRequired).max(100),
+};
+
 const fields = {
   email: requiredString(t.emailRequired)
     .max(EMAIL_MAX_LENGTH, { error: t.emailInvalid })
@@ -72,8 +81,7 @@ const fields = {
     .refine(isValidEmail, { error: t.emailInvalid }),
   password: z.string().max(PASSWORD_MAX_LENGTH, { error: t.passwordTooShort }).default(''),
   confirmPassword: z.string().max(PASSWORD_MAX_LENGTH).optional(),
-  firstName: requiredString(t.firstNameRequired).max(100),
-  lastName: requiredString(t.lastNameRequired).max(100),
+  ...nameFields,
   phone: text(40),
   role: z.enum(ROLES, { error: `Role must be one of ${ROLES.join(', ')}` }),
   status: z.enum(CONTACT_STATUSES, {

@@ -8,6 +8,8 @@ export interface Seed {
   token: string;
   /** A second session of the same admin, for the logout route to end. */
   spareToken: string;
+  /** The id of that second session, for the profile's route that ends one session. */
+  spareSessionId: string;
   adminEmail: string;
   adminPassword: string;
   productId: string;
@@ -30,7 +32,8 @@ type IdKind =
   | 'programId'
   | 'messageId'
   | 'mediaName'
-  | 'forgedToken';
+  | 'forgedToken'
+  | 'spareSessionId';
 
 export interface FuzzRoute {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -145,6 +148,31 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
     ],
   },
   { method: 'POST', path: '/api/auth/logout', session: 'spare' },
+  { method: 'GET', path: '/api/profile' },
+  {
+    method: 'PUT',
+    path: '/api/profile',
+    bodies: () => [{ firstName: 'Fuzz', lastName: 'Admin' }],
+  },
+  // The valid body sets the password it already has, so sign-in keeps working for the other routes.
+  {
+    method: 'POST',
+    path: '/api/profile/password',
+    bodies: (s) => [
+      {
+        currentPassword: s.adminPassword,
+        password: s.adminPassword,
+        confirmPassword: s.adminPassword,
+      },
+    ],
+  },
+  { method: 'GET', path: '/api/profile/sessions' },
+  { method: 'POST', path: '/api/profile/sessions/sign-out-others' },
+  {
+    method: 'DELETE',
+    path: '/api/profile/sessions/:id',
+    params: { id: ['spareSessionId', 'forgedToken'] },
+  },
   { method: 'GET', path: '/api/products', query: [...LIST, 'status'] },
   { method: 'GET', path: '/api/products/:id', params: { id: ['productId'] } },
   { method: 'POST', path: '/api/products', bodies: () => [productBody()] },
@@ -347,6 +375,17 @@ export async function seedThroughApi(baseUrl: string, adminEmail: string, adminP
   };
   const token = await login();
   const spareToken = await login();
+  const spareSessions = await sendJson(
+    baseUrl,
+    'GET',
+    '/api/profile/sessions',
+    undefined,
+    spareToken,
+  );
+  const spareSession = (
+    spareSessions.json as { sessions: { id: string; current: boolean }[] }
+  ).sessions.find((session) => session.current);
+  if (!spareSession) throw new Error('seed: the spare session is not listed');
   const post = async (path: string, body: unknown) => {
     const { status, json } = await sendJson(baseUrl, 'POST', path, body, token);
     if (status !== 201)
@@ -407,6 +446,7 @@ export async function seedThroughApi(baseUrl: string, adminEmail: string, adminP
   return {
     token,
     spareToken,
+    spareSessionId: spareSession.id,
     adminEmail,
     adminPassword,
     productId: product.id,

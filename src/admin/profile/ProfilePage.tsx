@@ -1,0 +1,56 @@
+import { Alert, Button, Stack, Typography } from '@mui/material';
+import { useMessages } from '../i18n';
+import { LoadingPage } from '../layout/LoadingPage';
+import { recordErrorMessage } from '../lists/listErrors';
+import { DetailsCard } from './DetailsCard';
+import { NameForm } from './NameForm';
+import { PasswordForm } from './PasswordForm';
+import { useOwnProfile } from './profileQueries';
+import { SessionsCard } from './SessionsCard';
+
+/**
+ * /profile: the signed-in staff member's own account (the spec does not show this screen). Who
+ * they are and when they last signed in before this session, their name, their password, and
+ * where they are signed in.
+ */
+export default function ProfilePage() {
+  const t = useMessages();
+  const { data: profile, error, isPending, refetch } = useOwnProfile();
+  let body;
+  if (isPending) {
+    body = <LoadingPage />;
+  } else if (error) {
+    body = (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void refetch()}>
+            {t('app.tryAgain')}
+          </Button>
+        }
+      >
+        {recordErrorMessage(error, {
+          fetch: t('profile.loadFailed'),
+          load: t('profile.loadFailedNetwork'),
+        })}
+      </Alert>
+    );
+  } else {
+    body = (
+      <>
+        <DetailsCard profile={profile} />
+        <NameForm profile={profile} />
+        <PasswordForm />
+        <SessionsCard />
+      </>
+    );
+  }
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 760 }}>
+      <Typography variant="h5" component="h1">
+        {t('profile.title')}
+      </Typography>
+      {body}
+    </Stack>
+  );
+}
