@@ -38,7 +38,12 @@ import {
   TIME_ZONES,
 } from '../../shared/constants';
 import { CONSENT_EVENTS, CONSENT_SOURCES } from '../../shared/consent';
-import { MESSAGE_EVENT_SOURCES, MESSAGE_KINDS, MESSAGE_STATUSES } from '../../shared/delivery';
+import {
+  MESSAGE_EVENT_SOURCES,
+  MESSAGE_KINDS,
+  MESSAGE_STATUSES,
+  type MessageStatus,
+} from '../../shared/delivery';
 
 /** `column IN ('a', 'b')` for a CHECK constraint; the values are our own constants, never input. */
 function oneOf(column: AnyPgColumn, values: readonly string[]): SQL {
@@ -352,6 +357,17 @@ export const appMeta = pgTable('app_meta', {
 });
 
 /**
+ * Final statuses of messages that never reached the provider: analytics counts them on the day
+ * they ended, and a partial index of the outbox holds exactly these (queries must name the same
+ * list for the planner to use it).
+ */
+export const ENDED_UNSENT_STATUSES = [
+  'failed',
+  'undelivered',
+  'expired',
+] as const satisfies readonly MessageStatus[];
+
+/**
  * The outbox of everything Tidings sends by SMS/MMS: opt-in requests, program days, replies, test
  * messages. The delivery engine sends queued rows; a program's day for a contact can exist once.
  * Kinds and statuses, and what each status means, are in shared/delivery.ts.
@@ -403,6 +419,16 @@ export const outboundMessages = pgTable(
     index('outbound_messages_program_day_idx').on(t.programId, t.day),
     index('outbound_messages_created_at_idx').on(t.createdAt),
     index('outbound_messages_provider_id_idx').on(t.providerMessageId),
+    // Analytics counts a message on the day it was handed over, or, if it never was, on the day
+    // it failed or expired: two partial indexes find a range of days of either kind. The first
+    // also answers for one program within the index (no visit to rows of other programs); the
+    // second holds only the few messages that ended without reaching the provider.
+    index('outbound_messages_sent_at_program_idx')
+      .on(t.sentAt, t.programId)
+      .where(sql`${t.sentAt} is not null`),
+    index('outbound_messages_ended_unsent_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.sentAt} is null and ${oneOf(t.status, ENDED_UNSENT_STATUSES)}`),
     check('outbound_messages_kind_check', oneOf(t.kind, MESSAGE_KINDS)),
     check('outbound_messages_status_check', oneOf(t.status, MESSAGE_STATUSES)),
     check('outbound_messages_segments_check', sql`${t.segments} >= 0`),
@@ -489,6 +515,8 @@ export const consentEvents = pgTable(
   (t) => [
     index('consent_events_contact_idx').on(t.contactId, t.at),
     index('consent_events_phone_idx').on(t.phone, t.at),
+    // Analytics: the opt-ins and opt-outs of a range of days.
+    index('consent_events_at_idx').on(t.at),
     check('consent_events_event_check', oneOf(t.event, CONSENT_EVENTS)),
     check('consent_events_source_check', oneOf(t.source, CONSENT_SOURCES)),
   ],

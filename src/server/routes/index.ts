@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { authenticate } from '../auth/authenticate';
 import { refuseNonText } from '../http/text-guard';
 import { accountRoutes } from './account';
+import { analyticsRoutes } from './analytics';
 import { authRoutes } from './auth';
 import { consentRoutes } from './consent';
 import { contactRoutes } from './contacts';
@@ -37,4 +38,5 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(messageRoutes);
   await app.register(twilioWebhookRoutes);
   await app.register(replyRoutes);
+  await app.register(analyticsRoutes);
 }

@@ -15,6 +15,8 @@ const plausibleQueryValue = fc.oneof(
   fc.constantFrom('1', '25', '500', '501', '0', 'createdAt', 'name', 'fullName', 'asc', 'DESC'),
   fc.constantFrom('active', 'participant,host', 'Running', 'Nuanced', 'none', 'all', ','),
   fc.constantFrom('opted_in', 'optout,none', 'true', '100', '2026-03-01T12:00:00.000Z'),
+  // Calendar days, valid ranges among them, from the first and last years a date may name.
+  fc.constantFrom('2026-03-01', '2026-03-31', '0001-01-01', '0001-12-31', '9999-12-31'),
   fc
     .date({ noInvalidDate: false })
     .map((date) => (Number.isNaN(date.getTime()) ? 'Invalid Date' : date.toISOString())),

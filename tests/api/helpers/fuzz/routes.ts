@@ -307,6 +307,7 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
     bodies: () => [{ body: 'JOIN' }, { body: 'stop please' }, { body: 'HELP' }],
   },
   { method: 'GET', path: '/api/sms' },
+  { method: 'GET', path: '/api/analytics', query: ['from', 'to', 'programId'] },
 ];
 
 const CRLF = '\r\n';

@@ -1,0 +1,288 @@
+/**
+ * `npm run bench:analytics`: how long GET /api/analytics takes on a year of a busy outbox, through
+ * the real route (`app.inject`: authentication, validation, the four queries, the JSON). Seeds
+ * 1,000,000 outbound messages over 2025 from 50 programs (400 participants each) with mixed
+ * statuses and failure reasons, plus their consent log and replies, on the embedded database in a
+ * temporary DATA_DIR and on PostgreSQL (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the local
+ * server at postgres://postgres@127.0.0.1:5432/test) in a database of its own that it drops
+ * afterwards. Times a 30-day range, the whole year (366 days) and 30 days of one program, and
+ * prints the median and worst of BENCH_RUNS runs after a warm-up. `BENCH_EXPLAIN=1` prints each
+ * query's plan (EXPLAIN ANALYZE) too, and `BENCH_ONLY=postgres` (or `pglite`) measures one database. Prints figures; never fails on a slow machine. The target:
+ * under 1 s on PostgreSQL.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../src/server/app';
+import type { Database } from '../src/server/db/client';
+import { loadConfig, type Config } from '../src/server/env';
+import { analyticsQueries } from '../src/server/services/analytics';
+import { prepareDatabase } from '../src/server/startup';
+import type { AnalyticsQuery, AnalyticsResponse } from '../src/shared/analytics';
+import { benchAdmin, medianAndWorst, ms, number } from './bench/common';
+
+/** BENCH_MESSAGES=100000 for a quicker run (a multiple of 20,000: 50 programs x 400 people). */
+const MESSAGES = Number(process.env.BENCH_MESSAGES || 1_000_000);
+const RUNS = Number(process.env.BENCH_RUNS || 5);
+const EXPLAIN = process.env.BENCH_EXPLAIN === '1';
+/** BENCH_ONLY=postgres or BENCH_ONLY=pglite measures one database. */
+const ONLY = process.env.BENCH_ONLY;
+/** BENCH_KEEP=1 keeps the PostgreSQL database (its URL is printed), to study its plans. */
+const KEEP = process.env.BENCH_KEEP === '1';
+const PROGRAMS = 50;
+const PEOPLE_PER_PROGRAM = 400;
+const DAYS_PER_PROGRAM = MESSAGES / (PROGRAMS * PEOPLE_PER_PROGRAM);
+const ADMIN = benchAdmin('analytics');
+const DEFAULT_POSTGRES = 'postgres://postgres@127.0.0.1:5432/test';
+
+/**
+ * 50 programs of one pod each, 400 participants per pod. Program p runs DAYS_PER_PROGRAM days from
+ * day 7p of 2025, one message a day to each of its people at about 09:00 in Los Angeles. Of every
+ * 1,000 messages: 880 delivered, 40 handed over and still 'sent', 30 undelivered and 15 failed by
+ * the provider (five reasons), 10 refused before hand-over, 15 expired, 10 canceled. Every person
+ * opted in before their program; one in twelve opted out during it; one message in twenty got a
+ * reply. Set-based (`insert … select … generate_series`), so it takes seconds, not hours.
+ */
+async function seed(database: Database) {
+  const { db } = database;
+  const people = PROGRAMS * PEOPLE_PER_PROGRAM;
+  await db.execute(sql`
+    insert into users (email, role, status, first_name, last_name, phone, sms_verified, created_at)
+    select 'analytics' || g || '@example.com', 'participant', 'active', 'Bench', 'Person' || g,
+      '+1503' || lpad(g::text, 7, '0'), true, '2024-12-01T00:00:00Z'
+    from generate_series(1, ${people}) as g`);
+  await db.execute(sql`
+    insert into programs (program_name, time_zone, created_at, updated_at)
+    select 'Bench program ' || lpad(g::text, 2, '0'), 'America/Los_Angeles',
+      '2024-12-01T00:00:00Z', '2024-12-01T00:00:00Z'
+    from generate_series(1, ${PROGRAMS}) as g`);
+  await db.execute(sql`
+    insert into pods (pod_id, pod_name)
+    select 'POD-BENCH-' || g, 'Bench pod ' || g from generate_series(1, ${PROGRAMS}) as g`);
+  // Numbered views of what was just made, for the set-based inserts below.
+  await db.execute(sql`
+    create temporary table bench_programs as
+    select p.id as program_id, pod.id as pod_id, (row_number() over (order by p.program_name) - 1)::int as n
+    from programs p join pods pod on pod.pod_name = 'Bench pod ' || substr(p.program_name, 15)::int`);
+  await db.execute(sql`
+    create temporary table bench_people as
+    select id as user_id, phone, (row_number() over (order by email) - 1)::int as n
+    from users where first_name = 'Bench'`);
+  await db.execute(sql`create index on bench_people (n)`);
+  await db.execute(sql`
+    insert into program_pods (program_id, pod_id) select program_id, pod_id from bench_programs`);
+  await db.execute(sql`
+    insert into pod_members (pod_id, user_id, joined_at)
+    select bp.pod_id, pe.user_id, '2024-12-01T00:00:00Z'
+    from bench_people pe join bench_programs bp on bp.n = pe.n / ${PEOPLE_PER_PROGRAM}`);
+
+  // Message g: program g % 50, its person (g / 50) % 400, program day g / 20,000, sent at about
+  // 09:00 in Los Angeles. A hash of g picks its status and failure reason, the same on every run
+  // and independent of its program.
+  const reasons = sql.raw(
+    `array['30003', '30005', '30006', '30007', '21211'], array['Unreachable destination handset', 'Unknown destination handset', 'Landline or unreachable carrier', 'Message filtered', 'Invalid phone number']`,
+  );
+  await db.execute(sql`
+    insert into outbound_messages (kind, program_id, day, contact_id, to_phone, body, status,
+      error_code, error_message, send_after, sent_at, delivered_at, created_at, updated_at)
+    select 'program', bp.program_id, m.day, pe.user_id, pe.phone,
+      'Day ' || m.day || ': a moment of calm, with a link to today''s practice.', m.status,
+      case when m.status in ('undelivered', 'failed') then m.codes[m.reason] end,
+      case when m.status in ('undelivered', 'failed') then m.texts[m.reason] end,
+      m.due,
+      case when m.handed_over then m.due + interval '2 seconds' end,
+      case when m.status = 'delivered' then m.due + interval '6 seconds' end,
+      m.due - interval '2 minutes',
+      m.due + case when m.status = 'expired' then interval '4 hours' else interval '6 seconds' end
+    from (
+      select g % ${PROGRAMS} as program, (g / ${PROGRAMS}) % ${PEOPLE_PER_PROGRAM} as person,
+        g / ${PROGRAMS * PEOPLE_PER_PROGRAM} as day, s.status, s.reason, codes, texts,
+        s.status in ('delivered', 'sent', 'undelivered') or s.status = 'failed' and not s.refused
+          as handed_over,
+        ('2025-01-01'::date + 7 * (g % ${PROGRAMS}) + g / ${PROGRAMS * PEOPLE_PER_PROGRAM}
+          + time '09:00' + (g % 600) * interval '1 second') at time zone 'America/Los_Angeles' as due
+      from generate_series(0, ${MESSAGES - 1}) as g,
+        (select ${reasons}) as reason_texts (codes, texts),
+      lateral (
+        select case
+            when r < 880 then 'delivered' when r < 920 then 'sent' when r < 950 then 'undelivered'
+            when r < 975 then 'failed' when r < 990 then 'expired' else 'canceled' end as status,
+          r >= 965 and r < 975 as refused, 1 + abs(hashint4(-g)::bigint) % 5 as reason
+        from (select abs(hashint4(g)::bigint) % 1000 as r) as pick
+      ) as s
+    ) as m
+    join bench_programs bp on bp.n = m.program
+    join bench_people pe on pe.n = m.program * ${PEOPLE_PER_PROGRAM} + m.person`);
+
+  // The consent log: each person opted in the week before their program began; one in twelve
+  // opted out on a day of it. One message in twenty got a reply an hour after it went out.
+  await db.execute(sql`
+    insert into consent_events (contact_id, phone, event, source, keyword, at)
+    select pe.user_id, pe.phone, 'opted_in', 'keyword', 'JOIN',
+      ('2025-01-01'::date + 7 * bp.n - 7 + time '12:00') at time zone 'America/Los_Angeles'
+    from bench_people pe join bench_programs bp on bp.n = pe.n / ${PEOPLE_PER_PROGRAM}
+    union all
+    select pe.user_id, pe.phone, 'opted_out', 'keyword', 'STOP',
+      ('2025-01-01'::date + 7 * bp.n + pe.n % ${DAYS_PER_PROGRAM} + time '19:00') at time zone 'America/Los_Angeles'
+    from bench_people pe join bench_programs bp on bp.n = pe.n / ${PEOPLE_PER_PROGRAM}
+    where pe.n % 12 = 0`);
+  await db.execute(sql`
+    insert into inbound_messages (provider_message_id, from_phone, to_phone, body, contact_id, received_at)
+    select 'SMbench' || o.id, o.to_phone, '+15005550006', 'Thank you!', o.contact_id,
+      o.sent_at + interval '1 hour'
+    from outbound_messages o
+    where o.sent_at is not null and (hashtext(o.id::text) & 1023) < 51`);
+  // Fresh statistics, as the server keeps them (PGlite: at start and hourly; PostgreSQL: autovacuum).
+  await db.execute(sql`analyze`);
+  const [counts] = (
+    (await db.execute(sql`
+      select (select count(*)::int from outbound_messages) as messages,
+        (select count(*)::int from consent_events) as consent,
+        (select count(*)::int from inbound_messages) as replies`)) as unknown as {
+      rows: { messages: number; consent: number; replies: number }[];
+    }
+  ).rows;
+  return counts!;
+}
+
+const REQUESTS: { label: string; query: (programId: string) => AnalyticsQuery }[] = [
+  { label: '30 days', query: () => ({ from: '2025-06-01', to: '2025-06-30' }) },
+  { label: '366 days', query: () => ({ from: '2025-01-01', to: '2026-01-01' }) },
+  {
+    label: '30 days, one program',
+    query: (programId) => ({ from: '2025-06-01', to: '2025-06-30', programId }),
+  },
+];
+
+async function explain(database: Database, query: AnalyticsQuery) {
+  for (const [name, statement] of Object.entries(analyticsQueries(query))) {
+    const result = (await database.db.execute(
+      sql`explain (analyze, costs off, timing off, summary on) ${statement}`,
+    )) as unknown as { rows: Record<string, string>[] };
+    console.log(`\n  -- ${name}`);
+    for (const row of result.rows) console.log(`  ${Object.values(row)[0]}`);
+  }
+}
+
+async function measure(label: string, config: Config) {
+  const { database } = await prepareDatabase(config);
+  try {
+    const prepared = performance.now();
+    const counts = await seed(database);
+    console.log(
+      `${label}: seeded ${number(counts.messages)} outbound messages, ${number(counts.consent)} consent events and ${number(counts.replies)} replies in ${ms(performance.now() - prepared)}.`,
+    );
+    const app = await buildApp({ config, database, logger: false });
+    try {
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: ADMIN.ADMIN_EMAIL, password: ADMIN.ADMIN_PASSWORD },
+      });
+      const headers = { authorization: `Bearer ${login.json<{ token: string }>().token}` };
+      // The busiest program of June: the one with the most messages handed over then.
+      const [busiest] = (
+        (await database.db.execute(sql`
+          select program_id from outbound_messages
+          where sent_at >= '2025-06-01T07:00:00Z' and sent_at < '2025-07-01T07:00:00Z'
+          group by program_id order by count(*) desc limit 1`)) as unknown as {
+          rows: { program_id: string }[];
+        }
+      ).rows;
+      const figures: string[] = [];
+      for (const request of REQUESTS) {
+        const query = request.query(busiest!.program_id);
+        const url = `/api/analytics?${new URLSearchParams(Object.entries(query))}`;
+        const times: number[] = [];
+        let body: AnalyticsResponse | undefined;
+        for (let run = 0; run <= RUNS; run++) {
+          const started = performance.now();
+          const response = await app.inject({ method: 'GET', url, headers });
+          if (run > 0) times.push(performance.now() - started); // run 0 is the warm-up
+          if (response.statusCode !== 200)
+            throw new Error(`GET ${url}: ${response.statusCode} ${response.body}`);
+          body = response.json<AnalyticsResponse>();
+        }
+        const { totals } = body!;
+        const line = `${label}, ${request.label}: ${medianAndWorst(times)} (sent ${number(totals.sent)}, failed ${number(totals.failed)}, ${body!.programs.length} programs)`;
+        console.log(line);
+        figures.push(line);
+        if (EXPLAIN) await explain(database, query);
+      }
+      return figures;
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+async function onPglite() {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tidings-bench-analytics-'));
+  try {
+    return await measure(
+      'PGlite',
+      loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...ADMIN }),
+    );
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function adminQuery(serverUrl: string, statement: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+async function onPostgres() {
+  const serverUrl =
+    process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || DEFAULT_POSTGRES;
+  const name = `tidings_bench_analytics_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  try {
+    await adminQuery(serverUrl, `create database ${name}`);
+  } catch (error) {
+    console.log(`PostgreSQL at ${serverUrl} is not available: ${(error as Error).message}`);
+    return [];
+  }
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tidings-bench-analytics-pg-'));
+  try {
+    return await measure(
+      'PostgreSQL',
+      loadConfig({
+        DATA_DIR: dataDir,
+        DATABASE_URL: url.toString(),
+        LOG_LEVEL: 'silent',
+        ...ADMIN,
+      }),
+    );
+  } finally {
+    if (KEEP) console.log(`PostgreSQL: kept the database ${url.toString()}`);
+    else await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+try {
+  if (!Number.isInteger(DAYS_PER_PROGRAM) || DAYS_PER_PROGRAM < 1)
+    throw new Error(`BENCH_MESSAGES must be a multiple of ${PROGRAMS * PEOPLE_PER_PROGRAM}`);
+  // PostgreSQL first: it is the one with a target, and the quicker to seed.
+  const figures = [
+    ...(ONLY === 'pglite' ? [] : await onPostgres()),
+    ...(ONLY === 'postgres' ? [] : await onPglite()),
+  ];
+  console.log(`\n${figures.join('\n')}\n\nTarget: under 1 s on PostgreSQL.`);
+} catch (error) {
+  console.error(`bench:analytics failed: ${(error as Error).message}`);
+  process.exit(1);
+}
