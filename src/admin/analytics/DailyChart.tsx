@@ -33,12 +33,14 @@ export default function DailyChart({ days }: { days: readonly AnalyticsDay[] }) 
               context.location === 'tick' ? formatDayOfMonth(date) : formatDay(date),
           },
         ]}
+        // Counts: whole ticks, and straight lines between days (a smoothed curve would invent values).
         yAxis={[{ tickMinStep: 1 }]}
         series={series.map(({ key, color }) => ({
           id: key,
           label: t(`analytics.cards.${key}`),
           data: days.map((day) => day[key]),
           color,
+          curve: 'linear',
           showMark: days.length <= 31,
         }))}
       />

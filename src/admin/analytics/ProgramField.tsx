@@ -27,6 +27,8 @@ export function ProgramField({
           filterToQuery={searchPrograms}
           helperText={t('analytics.programHelp')}
           onChange={(value: string | null) => onChange(value || null)}
+          // Beside the date pickers, and shaped like them.
+          variant="outlined"
           sx={{ width: 320 }}
         />
       </ReferenceInput>

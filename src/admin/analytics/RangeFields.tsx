@@ -28,6 +28,8 @@ function DateField({
       slotProps={{
         textField: {
           name: field,
+          // The size of react-admin's inputs, such as the program beside them.
+          size: 'small',
           error: Boolean(error),
           helperText: error,
           sx: { width: 200 },
