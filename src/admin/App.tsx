@@ -19,6 +19,7 @@ import { theme } from './theme';
 const DashboardPage = lazyScreen(() => import('./pages/DashboardPage'));
 const ProfilePage = lazyScreen(() => import('./profile/ProfilePage'));
 const HelpPage = lazyScreen(() => import('./pages/HelpPage'));
+const AnalyticsPage = lazyScreen(() => import('./analytics/AnalyticsPage'));
 const VerifyEmailPage = lazyScreen(() => import('./account/VerifyEmailPage'));
 const SetPasswordPage = lazyScreen(() => import('./account/SetPasswordPage'));
 const ForgotPasswordPage = lazyScreen(() => import('./account/ForgotPasswordPage'));
@@ -115,6 +116,7 @@ export function App({
         <Route path={DASHBOARD_PATH} element={<DashboardPage />} />
         <Route path="/profile" element={<ProfilePage />} />
         <Route path="/help" element={<HelpPage />} />
+        <Route path="/analytics" element={<AnalyticsPage />} />
       </CustomRoutes>
     </Admin>
   );

@@ -205,6 +205,76 @@ export const messages = {
       'A message holds at most %{text} characters including its links; links should be short URLs of at most %{url} characters.',
   },
 
+  /**
+   * The Analytics screen (/analytics): one range of Los Angeles days, optionally one program. What
+   * each figure counts follows the rules in src/shared/analytics.ts; the range's errors are the
+   * API's own (`analyticsApi`), checked in the console with the same schema.
+   */
+  analytics: {
+    title: 'Analytics',
+    loading: 'Loading analytics...',
+    fetchFailed: 'Failed to fetch analytics',
+    loadFailed: 'Failed to load analytics',
+    rangeLabel: 'Days',
+    from: 'From',
+    to: 'To',
+    rangeHelp: 'Days in Los Angeles time, both included; at most %{max} days.',
+    dateIncomplete: 'Enter a whole date (MM/DD/YYYY).',
+    program: 'Program',
+    programHelp: 'Leave empty for every program.',
+    /** Under the cards: which days, and with a program, whose consent and replies. */
+    scope: '%{from} to %{to}, Los Angeles time.',
+    programScope:
+      'With a program: its messages, and the opt-ins, opt-outs and replies of the people in its pods.',
+    /** What each card counts: src/shared/analytics.ts says it in full. */
+    cards: {
+      sent: 'Sent',
+      sentHelp: 'Handed to the SMS provider on these days, whatever became of them since.',
+      delivered: 'Delivered',
+      deliveredHelp: 'Of those sent on these days, the ones the provider reported delivered.',
+      failed: 'Failed',
+      failedHelp: 'Ended failed or undelivered: never reached the phone.',
+      expired: 'Expired',
+      expiredHelp: 'Their time passed before they could go, so they were never sent.',
+      deliveryRate: 'Delivery rate',
+      deliveryRateHelp: 'Delivered out of sent; — when nothing was sent.',
+      optIns: 'Opt-ins',
+      optInsHelp: 'Contacts who opted in (JOIN) on these days.',
+      optOuts: 'Opt-outs',
+      optOutsHelp: 'Contacts who opted out (STOP) on these days.',
+      replies: 'Replies',
+      repliesHelp: 'Messages phones sent to Tidings on these days.',
+    },
+    chart: {
+      title: 'Messages per day',
+      /** The chart's accessible name; the cards above give the totals in words. */
+      label: 'Line chart of the messages sent, delivered and failed each day from %{from} to %{to}',
+      empty: 'No messages in this range.',
+    },
+    failures: {
+      title: 'Top failure reasons',
+      code: 'Code',
+      message: 'Reason',
+      count: 'Messages',
+      help: 'Each reason opens the failed and undelivered messages in the outbox.',
+      empty: 'No message failed in this range.',
+    },
+    programs: {
+      title: 'Programs',
+      program: 'Program',
+      sent: 'Sent',
+      delivered: 'Delivered',
+      deliveryRate: 'Delivery rate',
+      optOuts: 'Opt-outs',
+      optOutRate: 'Opt-out rate',
+      help: 'Every program that sent messages in the range. The opt-out rate counts opt-outs among the people it sent to.',
+      empty: 'No program sent messages in this range.',
+      exportCsv: 'Export CSV',
+      /** The file 'Export CSV' downloads. */
+      csvFilename: 'analytics-programs-%{from}-to-%{to}.csv',
+    },
+  },
+
   lists: {
     showing: 'Showing %{shown} of %{total} %{items}',
     clear: 'Clear',

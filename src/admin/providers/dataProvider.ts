@@ -6,6 +6,7 @@ import type {
   RaRecord,
 } from 'react-admin';
 import { forgotPassword, sendWelcomeEmail, setPassword, verifyEmail } from './accountApi';
+import { getAnalytics } from './analyticsApi';
 import { createPodFromContacts, exportContactsCsv } from './contactsApi';
 import { getContactConsent, getContactConversation, simulateReply } from './conversationApi';
 import { httpClient } from './httpClient';
@@ -170,6 +171,7 @@ export const dataProvider = {
   getOwnSessions,
   signOutOtherSessions,
   endOwnSession,
+  getAnalytics,
 };
 
 export type TidingsDataProvider = typeof dataProvider;
