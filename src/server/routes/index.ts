@@ -5,6 +5,7 @@ import { accountRoutes } from './account';
 import { authRoutes } from './auth';
 import { consentRoutes } from './consent';
 import { contactRoutes } from './contacts';
+import { dashboardRoutes } from './dashboard';
 import { healthRoutes } from './health';
 import { podRoutes } from './pods';
 import { mediaRoutes } from './media';
@@ -35,4 +36,5 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(messageRoutes);
   await app.register(twilioWebhookRoutes);
   await app.register(replyRoutes);
+  await app.register(dashboardRoutes);
 }

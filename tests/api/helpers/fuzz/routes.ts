@@ -59,6 +59,11 @@ const MESSAGE_LIST = [
   'day',
   'from',
   'to',
+  'sentFrom',
+  'sentBefore',
+  'dueBefore',
+  'updatedFrom',
+  'updatedBefore',
 ] as const;
 
 const message = (text: string) => ({ text, links: [], media: null, fallbackUrl: '' });
@@ -279,6 +284,7 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
     bodies: () => [{ body: 'JOIN' }, { body: 'stop please' }, { body: 'HELP' }],
   },
   { method: 'GET', path: '/api/sms' },
+  { method: 'GET', path: '/api/dashboard' },
 ];
 
 const CRLF = '\r\n';
