@@ -28,6 +28,9 @@ import { addDays, wallClock, zonedInstant, type LocalDate } from './schedule';
 /** How many running programs and recent failures the dashboard names. */
 export const DASHBOARD_LIST_SIZE = 5;
 
+/** The console asks for fresh figures this often while the dashboard is open. */
+export const DASHBOARD_REFRESH_MS = 60_000;
+
 /** The zone whose calendar day is "today". */
 export const DASHBOARD_TIME_ZONE = DISPLAY_TIME_ZONE;
 

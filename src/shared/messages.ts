@@ -79,6 +79,34 @@ export const messages = {
       messagesHelp:
         'See each text on its way to the phone, why some did not arrive, and the replies phones sent.',
     },
+    /** The figures under the greeting (GET /api/dashboard; counting rules in shared/dashboard.ts). */
+    loading: "Loading today's figures",
+    loadFailed: 'Failed to load the figures',
+    today: {
+      title: 'Today',
+      /** '%{date}' is today's date in Los Angeles: 'Thursday, January 14'. */
+      date: '%{date} (Los Angeles time)',
+      /** A figure's link, as assistive technology names it: 'Due today: 12'. */
+      figure: '%{name}: %{count}',
+      due: 'Due today',
+      dueHelp: 'Still to go out by midnight, overdue ones included',
+      sent: 'Sent today',
+      sentHelp: 'Handed to the SMS provider today',
+      failed: 'Failed today',
+      failedHelp: 'Failed or undelivered today',
+    },
+    running: {
+      title: 'Running programs',
+      count: '1 program running |||| %{smart_count} programs running',
+      empty: 'No program is running right now.',
+      all: 'All running programs',
+    },
+    failures: {
+      title: 'Recent failures',
+      empty: 'No message has failed. Every message so far went out or is on its way.',
+      all: 'All failed messages',
+      analytics: 'Delivery analytics',
+    },
   },
 
   /** The dashboard's 'Send Test MMS' dialog: one message to a phone, sent at once. */
@@ -659,6 +687,12 @@ export const messages = {
       deliveredAt: 'Delivered',
       from: 'Created from',
       to: 'Created until',
+      // The time filters the dashboard's figures link with (half-open: 'before' is not included).
+      sentFrom: 'Sent from',
+      sentBefore: 'Sent before',
+      dueBefore: 'Due before',
+      updatedFrom: 'Last change from',
+      updatedBefore: 'Last change before',
       time: 'Time',
       source: 'Source',
     },

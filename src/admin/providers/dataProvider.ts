@@ -8,6 +8,7 @@ import type {
 import { forgotPassword, sendWelcomeEmail, setPassword, verifyEmail } from './accountApi';
 import { createPodFromContacts, exportContactsCsv } from './contactsApi';
 import { getContactConsent, getContactConversation, simulateReply } from './conversationApi';
+import { getDashboard } from './dashboardApi';
 import { httpClient } from './httpClient';
 import { listQuery } from './listQuery';
 import { getProgramDeliveries, getSmsSettings, retryMessage, sendTestMessage } from './messagesApi';
@@ -152,6 +153,7 @@ export const dataProvider = {
   simulateReply,
   sendTestMessage,
   getSmsSettings,
+  getDashboard,
   verifyEmail,
   setPassword,
   forgotPassword,
