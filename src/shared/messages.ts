@@ -163,19 +163,10 @@ export const messages = {
     lastLogin: 'Last sign-in',
   },
 
+  /** /help: its text is src/admin/help/help.md; these frame it. */
   help: {
     title: 'Help',
-    intro:
-      'Tidings sends programs of scheduled text and picture messages. Four things work together:',
-    products:
-      'Products are message series: a pre-message (day 0), one message per day for %{minDays} to %{maxDays} days, and a conclusion.',
-    programs:
-      'Programs pair a product with an offering and a time zone, and send it to the participants of their pods.',
-    contacts:
-      'Contacts are participants (who receive messages after opting in by SMS), hosts and admins (who sign in here).',
-    pods: 'Pods are named groups of participants; create one by selecting contacts on the Contacts page.',
-    limits:
-      'A message holds at most %{text} characters including its links; links should be short URLs of at most %{url} characters.',
+    contents: 'On this page',
   },
 
   lists: {
@@ -261,6 +252,15 @@ export const messages = {
       running: 'Running',
       completed: 'Completed',
       paused: 'Paused',
+    },
+    /** What each status means (shared/schedule.ts `programStatus` decides it). */
+    statusHelp: {
+      draft: 'It has no product or no start date yet, so nothing is sent.',
+      scheduled: 'It is waiting for its start: its pre-message has not gone out yet.',
+      running: 'It is sending: the pre-message has gone out and the conclusion has not.',
+      completed: 'It is over: its conclusion has gone out.',
+      paused:
+        'Staff stopped it. Nothing goes out until someone resumes it, and the days of the pause are never sent.',
     },
     allOfferings: 'All offerings',
     allStatuses: 'All statuses',
