@@ -9,6 +9,7 @@ import { TEST_SEND_LIMIT } from '../../shared/consent';
 import {
   DELIVERY_DEFAULTS,
   DELIVERY_RETRY,
+  HANDED_OVER_STATUSES,
   MESSAGE_STATUSES,
   PLANNER_LIMITS,
 } from '../../shared/delivery';
@@ -100,6 +101,10 @@ export const HELP_VALUES: Readonly<Record<string, string>> = {
       messages.programs.statuses[status],
       messages.programs.statusHelp[status],
     ]),
+  ),
+  HANDED_OVER_STATUSES: joined(
+    HANDED_OVER_STATUSES.map((status) => messages.delivery.statuses[status].toLowerCase()),
+    'and',
   ),
   MESSAGE_STATUSES: definitions(
     MESSAGE_STATUSES.map((status) => [
