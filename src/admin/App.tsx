@@ -18,7 +18,7 @@ import { theme } from './theme';
 // Each screen is its own chunk (see screens.ts), so the first load carries only the shell.
 const DashboardPage = lazyScreen(() => import('./pages/DashboardPage'));
 const ProfilePage = lazyScreen(() => import('./profile/ProfilePage'));
-const HelpPage = lazyScreen(() => import('./pages/HelpPage'));
+const HelpPage = lazyScreen(() => import('./help/HelpPage'));
 const AnalyticsPage = lazyScreen(() => import('./analytics/AnalyticsPage'));
 const VerifyEmailPage = lazyScreen(() => import('./account/VerifyEmailPage'));
 const SetPasswordPage = lazyScreen(() => import('./account/SetPasswordPage'));

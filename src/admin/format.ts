@@ -15,6 +15,27 @@ export function formatDateTime(value: string | Date | null | undefined): string 
   return Number.isNaN(date.getTime()) ? messages.app.never : SHORT.format(date);
 }
 
+const COUNT = new Intl.NumberFormat('en-US');
+
+/** A count as en-US writes it: 20,201. */
+export const formatCount = (count: number): string => COUNT.format(count);
+
+const LONG_DAY = new Intl.DateTimeFormat('en-US', {
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+
+/**
+ * A calendar date ('2027-01-14') as 'Thursday, January 14'. It names a day, not an instant, so it
+ * is read at noon UTC and shown in UTC: no zone can move it to another day.
+ */
+export function formatLongDay(date: string): string {
+  const noon = new Date(`${date}T12:00:00Z`);
+  return Number.isNaN(noon.getTime()) ? date : LONG_DAY.format(noon);
+}
+
 /** 1536 -> '1.5 KB'. */
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -22,11 +43,7 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-const COUNT = new Intl.NumberFormat('en-US');
 const PERCENT = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
-
-/** A count as en-US writes it: 20,201. */
-export const formatCount = (count: number): string => COUNT.format(count);
 
 /** A share from 0 to 1 as a percent with at most one decimal (0.9754 -> '97.5%'); '—' for none. */
 export const formatPercent = (share: number | null): string =>

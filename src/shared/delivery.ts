@@ -53,6 +53,22 @@ export const HANDED_OVER_STATUSES = [
   'undelivered',
 ] as const satisfies readonly MessageStatus[];
 
+/**
+ * Statuses of a message still to go out: waiting for its time, being handed over now, or lost in
+ * the handing over and being settled (it may yet go). What the dashboard counts as due.
+ */
+export const WAITING_MESSAGE_STATUSES = [
+  'queued',
+  'sending',
+  'unknown',
+] as const satisfies readonly MessageStatus[];
+
+/** Statuses of a message the provider or the carrier refused: what staff call a failure. */
+export const FAILURE_STATUSES = [
+  'failed',
+  'undelivered',
+] as const satisfies readonly MessageStatus[];
+
 /** Statuses staff may retry (admin only): a `failed` row, or an `unknown` one after confirming. */
 export const RETRYABLE_MESSAGE_STATUSES = [
   'failed',

@@ -79,6 +79,34 @@ export const messages = {
       messagesHelp:
         'See each text on its way to the phone, why some did not arrive, and the replies phones sent.',
     },
+    /** The figures under the greeting (GET /api/dashboard; counting rules in shared/dashboard.ts). */
+    loading: "Loading today's figures",
+    loadFailed: 'Failed to load the figures',
+    today: {
+      title: 'Today',
+      /** '%{date}' is today's date in Los Angeles: 'Thursday, January 14'. */
+      date: '%{date} (Los Angeles time)',
+      /** A figure's link, as assistive technology names it: 'Due today: 12'. */
+      figure: '%{name}: %{count}',
+      due: 'Due today',
+      dueHelp: 'Still to go out by midnight, overdue ones included',
+      sent: 'Sent today',
+      sentHelp: 'Handed to the SMS provider today',
+      failed: 'Failed today',
+      failedHelp: 'Failed or undelivered today',
+    },
+    running: {
+      title: 'Running programs',
+      count: '1 program running |||| %{smart_count} programs running',
+      empty: 'No program is running right now.',
+      all: 'All running programs',
+    },
+    failures: {
+      title: 'Recent failures',
+      empty: 'No message has failed. Every message so far went out or is on its way.',
+      all: 'All failed messages',
+      analytics: 'Delivery analytics',
+    },
   },
 
   /** The dashboard's 'Send Test MMS' dialog: one message to a phone, sent at once. */
@@ -190,19 +218,10 @@ export const messages = {
     },
   },
 
+  /** /help: its text is src/admin/help/help.md; these frame it. */
   help: {
     title: 'Help',
-    intro:
-      'Tidings sends programs of scheduled text and picture messages. Four things work together:',
-    products:
-      'Products are message series: a pre-message (day 0), one message per day for %{minDays} to %{maxDays} days, and a conclusion.',
-    programs:
-      'Programs pair a product with an offering and a time zone, and send it to the participants of their pods.',
-    contacts:
-      'Contacts are participants (who receive messages after opting in by SMS), hosts and admins (who sign in here).',
-    pods: 'Pods are named groups of participants; create one by selecting contacts on the Contacts page.',
-    limits:
-      'A message holds at most %{text} characters including its links; links should be short URLs of at most %{url} characters.',
+    contents: 'On this page',
   },
 
   /**
@@ -358,6 +377,15 @@ export const messages = {
       running: 'Running',
       completed: 'Completed',
       paused: 'Paused',
+    },
+    /** What each status means (shared/schedule.ts `programStatus` decides it). */
+    statusHelp: {
+      draft: 'It has no product or no start date yet, so nothing is sent.',
+      scheduled: 'It is waiting for its start: its pre-message has not gone out yet.',
+      running: 'It is sending: the pre-message has gone out and the conclusion has not.',
+      completed: 'It is over: its conclusion has gone out.',
+      paused:
+        'Staff stopped it. Nothing goes out until someone resumes it, and the days of the pause are never sent.',
     },
     allOfferings: 'All offerings',
     allStatuses: 'All statuses',
@@ -784,6 +812,12 @@ export const messages = {
       deliveredAt: 'Delivered',
       from: 'Created from',
       to: 'Created until',
+      // The time filters the dashboard's figures link with (half-open: 'before' is not included).
+      sentFrom: 'Sent from',
+      sentBefore: 'Sent before',
+      dueBefore: 'Due before',
+      updatedFrom: 'Last change from',
+      updatedBefore: 'Last change before',
       time: 'Time',
       source: 'Source',
     },

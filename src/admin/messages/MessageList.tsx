@@ -19,6 +19,15 @@ import { messagePath } from './messagePaths';
 import { MessageStatusChip } from './MessageStatusChip';
 import { errorText } from './messageText';
 
+/** Time filters without an input of their own: links set them, their tags name and remove them. */
+const TIME_FILTERS = [
+  'sentFrom',
+  'sentBefore',
+  'dueBefore',
+  'updatedFrom',
+  'updatedBefore',
+] as const;
+
 /**
  * /messages: the outbox, read-only. Filtered by program, contact, status, kind, day and dates
  * (the Deliveries panel and the contact page link here with theirs), paged and sorted on the server.
@@ -45,6 +54,13 @@ function MessageListView() {
     day: (day) => t('delivery.dayFilterTag', { day }),
     from: (from) => `${t('delivery.fields.from')}: ${from}`,
     to: (to) => `${t('delivery.fields.to')}: ${to}`,
+    // The dashboard's links: instants, shown as the console shows times (Los Angeles).
+    ...Object.fromEntries(
+      TIME_FILTERS.map((name) => [
+        name,
+        (value: string) => `${t(`delivery.fields.${name}`)}: ${formatDateTime(value)}`,
+      ]),
+    ),
   });
   const filtered = Object.keys(filterValues).length > 0;
 

@@ -12,6 +12,7 @@ import {
 import { lazy, Suspense, useState } from 'react';
 import { useGetIdentity } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
+import { DashboardFigures } from '../dashboard/DashboardFigures';
 import { useMessages, type MessageKey } from '../i18n';
 
 const SHORTCUTS: { to: string; title: MessageKey; help: MessageKey }[] = [
@@ -45,7 +46,10 @@ const SHORTCUTS: { to: string; title: MessageKey; help: MessageKey }[] = [
 const loadTestDialog = () => import('./test-mms/SendTestMmsDialog');
 const SendTestMmsDialog = lazy(loadTestDialog);
 
-/** /dashboard: the greeting, the 'Send Test MMS' button and shortcuts to the five areas. */
+/**
+ * /dashboard: the greeting with the 'Send Test MMS' button beside it, shortcuts to the five areas,
+ * then today's figures, the running programs and the recent failures, which load on their own.
+ */
 export default function DashboardPage() {
   const t = useMessages();
   const { identity } = useGetIdentity();
@@ -55,19 +59,44 @@ export default function DashboardPage() {
   const firstName = (identity?.firstName as string | undefined)?.trim();
 
   return (
-    <Box sx={{ maxWidth: 960 }}>
-      <Typography variant="h4" component="h1" sx={{ mt: 2 }}>
-        {t('dashboard.hello', { name: firstName || t('dashboard.noName') })}
-      </Typography>
-      <Typography variant="h6" component="p" color="text.secondary" sx={{ mb: 3 }}>
-        {t('dashboard.prompt')}
-      </Typography>
+    <Box sx={{ maxWidth: 1200 }}>
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'flex-start',
+          justifyContent: 'space-between',
+          flexWrap: 'wrap',
+          gap: 2,
+          mt: 2,
+          mb: 3,
+        }}
+      >
+        <Box>
+          <Typography variant="h4" component="h1">
+            {t('dashboard.hello', { name: firstName || t('dashboard.noName') })}
+          </Typography>
+          <Typography variant="h6" component="p" color="text.secondary">
+            {t('dashboard.prompt')}
+          </Typography>
+        </Box>
+        <Button
+          variant="contained"
+          onPointerEnter={() => void loadTestDialog().catch(() => undefined)}
+          onFocus={() => void loadTestDialog().catch(() => undefined)}
+          onClick={() => {
+            setTestDialogKey((key) => key + 1);
+            setTestDialogOpen(true);
+          }}
+        >
+          {t('dashboard.sendTestMms')}
+        </Button>
+      </Box>
       <Box
         sx={{
           display: 'grid',
           gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(5, 1fr)' },
           gap: 2,
-          mb: 3,
+          mb: 4,
         }}
       >
         {SHORTCUTS.map((shortcut) => (
@@ -85,17 +114,7 @@ export default function DashboardPage() {
           </Card>
         ))}
       </Box>
-      <Button
-        variant="contained"
-        onPointerEnter={() => void loadTestDialog().catch(() => undefined)}
-        onFocus={() => void loadTestDialog().catch(() => undefined)}
-        onClick={() => {
-          setTestDialogKey((key) => key + 1);
-          setTestDialogOpen(true);
-        }}
-      >
-        {t('dashboard.sendTestMms')}
-      </Button>
+      <DashboardFigures />
       {testDialogKey > 0 && (
         <Suspense
           fallback={

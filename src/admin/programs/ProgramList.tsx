@@ -17,10 +17,8 @@ import {
 } from '../lists/ListParts';
 import { SuccessBanner } from '../lists/SuccessBanner';
 import { OfferingChip, ProgramStatusChip } from './ProgramChips';
+import { programEditPath } from './programPaths';
 import { formatLocalDate } from './scheduleFormat';
-
-/** The list's rows open this one of the edit screen's two addresses (spec section 2). */
-export const programEditPath = (id: string | number) => `/programs/edit/${id}`;
 
 const NONE = '—';
 

@@ -9,6 +9,7 @@ import { forgotPassword, sendWelcomeEmail, setPassword, verifyEmail } from './ac
 import { getAnalytics } from './analyticsApi';
 import { createPodFromContacts, exportContactsCsv } from './contactsApi';
 import { getContactConsent, getContactConversation, simulateReply } from './conversationApi';
+import { getDashboard } from './dashboardApi';
 import { httpClient } from './httpClient';
 import { listQuery } from './listQuery';
 import { getProgramDeliveries, getSmsSettings, retryMessage, sendTestMessage } from './messagesApi';
@@ -161,6 +162,7 @@ export const dataProvider = {
   simulateReply,
   sendTestMessage,
   getSmsSettings,
+  getDashboard,
   verifyEmail,
   setPassword,
   forgotPassword,

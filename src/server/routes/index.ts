@@ -6,6 +6,7 @@ import { analyticsRoutes } from './analytics';
 import { authRoutes } from './auth';
 import { consentRoutes } from './consent';
 import { contactRoutes } from './contacts';
+import { dashboardRoutes } from './dashboard';
 import { healthRoutes } from './health';
 import { podRoutes } from './pods';
 import { mediaRoutes } from './media';
@@ -39,4 +40,5 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(twilioWebhookRoutes);
   await app.register(replyRoutes);
   await app.register(analyticsRoutes);
+  await app.register(dashboardRoutes);
 }

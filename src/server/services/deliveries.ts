@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, isNotNull } from 'drizzle-orm';
-import { MESSAGE_STATUSES, type MessageStatus } from '../../shared/delivery';
+import { FAILURE_STATUSES, MESSAGE_STATUSES, type MessageStatus } from '../../shared/delivery';
 import { messages } from '../../shared/messages';
 import { programSchedule, sendTimeOfDay, type ProgramSchedule } from '../../shared/schedule';
 import type { ApiDeliveryDay, ApiProgramDeliveries } from '../../shared/types';
@@ -9,7 +9,7 @@ import { countProgramRecipients, programAudience } from '../delivery/recipients'
 import { notFound } from '../http/errors';
 
 /** The statuses a day's failures are listed for: the provider or the carrier refused them. */
-export const FAILURE_STATUSES = ['failed', 'undelivered'] as const satisfies MessageStatus[];
+export { FAILURE_STATUSES };
 
 const noCounts = () =>
   Object.fromEntries(MESSAGE_STATUSES.map((status) => [status, 0])) as Record<

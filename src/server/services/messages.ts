@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { RETRYABLE_MESSAGE_STATUSES } from '../../shared/delivery';
 import { formatMessage } from '../../shared/format';
 import { messages } from '../../shared/messages';
@@ -98,6 +98,11 @@ function whereOf(query: MessageListQuery): SQL | undefined {
     query.day === undefined ? undefined : eq(outboundMessages.day, query.day),
     query.from ? gte(outboundMessages.createdAt, query.from) : undefined,
     query.to ? lte(outboundMessages.createdAt, query.to) : undefined,
+    query.sentFrom ? gte(outboundMessages.sentAt, query.sentFrom) : undefined,
+    query.sentBefore ? lt(outboundMessages.sentAt, query.sentBefore) : undefined,
+    query.dueBefore ? lt(outboundMessages.sendAfter, query.dueBefore) : undefined,
+    query.updatedFrom ? gte(outboundMessages.updatedAt, query.updatedFrom) : undefined,
+    query.updatedBefore ? lt(outboundMessages.updatedAt, query.updatedBefore) : undefined,
   );
 }
 

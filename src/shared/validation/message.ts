@@ -31,21 +31,17 @@ export function parseInstant(text: string): Date | null {
 }
 
 /**
- * A bound on createdAt: a date `YYYY-MM-DD` (a whole UTC day: `from` its first instant, `to` its
- * last) or an ISO instant with its offset (taken as is). Both bounds are inclusive.
+ * A time filter: a date `YYYY-MM-DD` (read by `ofDate` as an instant of that UTC day) or an ISO
+ * instant with its offset (taken as is).
  */
-const timeBound = (name: 'from' | 'to') =>
+const timeFilter = (name: string, ofDate: (midnight: Date) => Date) =>
   z
     .string()
     .transform((value, ctx) => {
       const text = value.trim();
-      let instant: Date | null = null;
-      if (isLocalDate(text)) {
-        instant = new Date(`${text}T00:00:00.000Z`);
-        if (name === 'to') instant = new Date(instant.getTime() + 86_400_000 - 1);
-      } else {
-        instant = parseInstant(text);
-      }
+      const instant = isLocalDate(text)
+        ? ofDate(new Date(`${text}T00:00:00.000Z`))
+        : parseInstant(text);
       if (!instant || Number.isNaN(instant.getTime())) {
         ctx.addIssue({ code: 'custom', message: invalid(name, t.filterTime) });
         return z.NEVER;
@@ -53,6 +49,25 @@ const timeBound = (name: 'from' | 'to') =>
       return instant;
     })
     .optional();
+
+const startOfDay = (midnight: Date) => midnight;
+
+/**
+ * A bound on createdAt: a date `YYYY-MM-DD` (a whole UTC day: `from` its first instant, `to` its
+ * last) or an ISO instant with its offset (taken as is). Both bounds are inclusive.
+ */
+const timeBound = (name: 'from' | 'to') =>
+  timeFilter(
+    name,
+    name === 'to' ? (midnight) => new Date(midnight.getTime() + 86_400_000 - 1) : startOfDay,
+  );
+
+/**
+ * A bound of a half-open range on another of a message's times (a date is its UTC day's first
+ * instant): `…From` is included and `…Before` is not, so one day's messages are those from its
+ * midnight and before the next, however long the day (23 or 25 hours across a clock change).
+ */
+const rangeBound = (name: string) => timeFilter(name, startOfDay);
 
 const dayError = invalid('day', formatMessage(t.filterDay, { max: LAST_PROGRAM_DAY }));
 
@@ -73,8 +88,10 @@ export const MESSAGE_SORT_FIELDS = [
 
 /**
  * GET /api/messages: paged and sorted like every list; `q` searches the phone, the contact's name
- * and the text; filters by program, contact, status and kind (one or several, `a,b`), program day
- * and creation time (`from`/`to`).
+ * and the text; filters by program, contact, status and kind (one or several, `a,b`), program day,
+ * creation time (`from`/`to`), when it was handed to the provider (`sentFrom`/`sentBefore`), when
+ * it is due (`dueBefore`: its send_after) and when it last changed (`updatedFrom`/`updatedBefore`:
+ * for a message in a final status, when it got there). The dashboard's figures link here with them.
  */
 export const messageListQuerySchema = listQuerySchema(MESSAGE_SORT_FIELDS).extend({
   programId: uuidFilter('programId'),
@@ -89,6 +106,11 @@ export const messageListQuerySchema = listQuerySchema(MESSAGE_SORT_FIELDS).exten
     .optional(),
   from: timeBound('from'),
   to: timeBound('to'),
+  sentFrom: rangeBound('sentFrom'),
+  sentBefore: rangeBound('sentBefore'),
+  dueBefore: rangeBound('dueBefore'),
+  updatedFrom: rangeBound('updatedFrom'),
+  updatedBefore: rangeBound('updatedBefore'),
 });
 
 export type MessageListQuery = z.output<typeof messageListQuerySchema>;

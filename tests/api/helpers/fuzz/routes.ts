@@ -62,6 +62,11 @@ const MESSAGE_LIST = [
   'day',
   'from',
   'to',
+  'sentFrom',
+  'sentBefore',
+  'dueBefore',
+  'updatedFrom',
+  'updatedBefore',
 ] as const;
 
 const message = (text: string) => ({ text, links: [], media: null, fallbackUrl: '' });
@@ -308,6 +313,7 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
   },
   { method: 'GET', path: '/api/sms' },
   { method: 'GET', path: '/api/analytics', query: ['from', 'to', 'programId'] },
+  { method: 'GET', path: '/api/dashboard' },
 ];
 
 const CRLF = '\r\n';

@@ -1,0 +1,84 @@
+import { Box, Card, CardActionArea, CardContent, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
+import type { DashboardToday } from '../../shared/dashboard';
+import { formatCount, formatLongDay } from '../format';
+import { useMessages } from '../i18n';
+import { dueTodayPath, failedTodayPath, sentTodayPath } from './dashboardPaths';
+
+interface FigureProps {
+  name: string;
+  help: string;
+  count: number;
+  to: string;
+  /** Shown in red when above zero: something needs a look. */
+  alarming?: boolean;
+}
+
+/** One figure: a card that opens the list of what it counts. */
+function Figure({ name, help, count, to, alarming = false }: FigureProps) {
+  const t = useMessages();
+  const shown = formatCount(count);
+  return (
+    <Card variant="outlined">
+      <CardActionArea
+        component={RouterLink}
+        to={to}
+        aria-label={t('dashboard.today.figure', { name, count: shown })}
+        sx={{ height: '100%' }}
+      >
+        <CardContent>
+          <Typography variant="subtitle2" component="p" color="text.secondary">
+            {name}
+          </Typography>
+          <Typography
+            variant="h4"
+            component="p"
+            color={alarming && count > 0 ? 'error' : 'text.primary'}
+          >
+            {shown}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {help}
+          </Typography>
+        </CardContent>
+      </CardActionArea>
+    </Card>
+  );
+}
+
+const FIGURES = [
+  { key: 'due', path: dueTodayPath, alarming: false },
+  { key: 'sent', path: sentTodayPath, alarming: false },
+  { key: 'failed', path: failedTodayPath, alarming: true },
+] as const;
+
+/** Today's due, sent and failed messages (Los Angeles' calendar day), each a link to them. */
+export function TodayFigures({ today }: { today: DashboardToday }) {
+  const t = useMessages();
+  return (
+    <Box component="section" aria-label={t('dashboard.today.title')} sx={{ mb: 3 }}>
+      <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, mb: 1, flexWrap: 'wrap' }}>
+        <Typography variant="h6" component="h2">
+          {t('dashboard.today.title')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {t('dashboard.today.date', { date: formatLongDay(today.date) })}
+        </Typography>
+      </Box>
+      <Box
+        sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' }, gap: 2 }}
+      >
+        {FIGURES.map(({ key, path, alarming }) => (
+          <Figure
+            key={key}
+            name={t(`dashboard.today.${key}`)}
+            help={t(`dashboard.today.${key}Help`)}
+            count={today[key]}
+            to={path(today)}
+            alarming={alarming}
+          />
+        ))}
+      </Box>
+    </Box>
+  );
+}
