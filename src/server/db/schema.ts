@@ -357,11 +357,12 @@ export const appMeta = pgTable('app_meta', {
 });
 
 /**
- * Final statuses of messages that never reached the provider: analytics counts them on the day
- * they ended, and a partial index of the outbox holds exactly these (queries must name the same
- * list for the planner to use it).
+ * Final statuses of messages that never reached their phone. A partial index of the outbox by
+ * `updated_at` (when they ended) holds exactly these: Analytics counts the ones never handed over
+ * on the day they ended, and the dashboard finds today's and the latest failures through it. A
+ * query must name these statuses or some of them for PostgreSQL to use the index.
  */
-export const ENDED_UNSENT_STATUSES = [
+export const ENDED_UNDELIVERED_STATUSES = [
   'failed',
   'undelivered',
   'expired',
@@ -422,13 +423,14 @@ export const outboundMessages = pgTable(
     // Analytics counts a message on the day it was handed over, or, if it never was, on the day
     // it failed or expired: two partial indexes find a range of days of either kind. The first
     // also answers for one program within the index (no visit to rows of other programs); the
-    // second holds only the few messages that ended without reaching the provider.
+    // second holds only the few messages that ended without reaching their phone, which the
+    // dashboard's failures of today and latest failures read too.
     index('outbound_messages_sent_at_program_idx')
       .on(t.sentAt, t.programId)
       .where(sql`${t.sentAt} is not null`),
-    index('outbound_messages_ended_unsent_idx')
+    index('outbound_messages_ended_undelivered_idx')
       .on(t.updatedAt)
-      .where(sql`${t.sentAt} is null and ${oneOf(t.status, ENDED_UNSENT_STATUSES)}`),
+      .where(oneOf(t.status, ENDED_UNDELIVERED_STATUSES)),
     check('outbound_messages_kind_check', oneOf(t.kind, MESSAGE_KINDS)),
     check('outbound_messages_status_check', oneOf(t.status, MESSAGE_STATUSES)),
     check('outbound_messages_segments_check', sql`${t.segments} >= 0`),
