@@ -1169,7 +1169,7 @@ export const messages = {
   analyticsApi: {
     fromInvalid: 'from must be a date (YYYY-MM-DD)',
     toInvalid: 'to must be a date (YYYY-MM-DD)',
-    toBeforeFrom: 'to must not be before from',
+    toBeforeFrom: 'The end date must not be before the start date',
     rangeTooLong: 'The range may cover at most %{max} days',
     programInvalid: 'programId must be a program id',
   },
