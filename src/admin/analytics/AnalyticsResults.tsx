@@ -1,12 +1,11 @@
-import { Box, Button, CircularProgress, LinearProgress, Skeleton, Typography } from '@mui/material';
+import { Box, CircularProgress, LinearProgress, Skeleton, Typography } from '@mui/material';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import type { AnalyticsDay, AnalyticsQuery, AnalyticsResponse } from '../../shared/analytics';
 import { messages } from '../../shared/messages';
 import { formatDay } from '../format';
 import { useMessages } from '../i18n';
-import { ErrorBanner } from '../lists/ErrorBanner';
-import { recordErrorMessage } from '../lists/listErrors';
+import { LoadError } from '../lists/LoadError';
 import { PanelCard } from '../lists/PanelCard';
 import { FailureTable } from './FailureTable';
 import { FigureCards } from './FigureCards';
@@ -71,16 +70,11 @@ export function AnalyticsResults({
   const { data, error, isFetching, isPlaceholderData, refetch } = result;
   if (error && !isPlaceholderData) {
     return (
-      <ErrorBanner
-        message={recordErrorMessage(error, {
-          fetch: messages.analytics.fetchFailed,
-          load: messages.analytics.loadFailed,
-        })}
-        action={
-          <Button color="inherit" size="small" disabled={isFetching} onClick={() => refetch()}>
-            {t('app.tryAgain')}
-          </Button>
-        }
+      <LoadError
+        error={error}
+        texts={{ fetch: messages.analytics.fetchFailed, load: messages.analytics.loadFailed }}
+        onRetry={refetch}
+        retrying={isFetching}
       />
     );
   }

@@ -1,8 +1,7 @@
-import { Box, Button, Skeleton } from '@mui/material';
+import { Box, Skeleton } from '@mui/material';
 import { messages } from '../../shared/messages';
 import { useMessages } from '../i18n';
-import { ErrorBanner } from '../lists/ErrorBanner';
-import { recordErrorMessage } from '../lists/listErrors';
+import { LoadError } from '../lists/LoadError';
 import { RecentFailures } from './RecentFailures';
 import { RunningPrograms } from './RunningPrograms';
 import { TodayFigures } from './TodayFigures';
@@ -39,19 +38,11 @@ function FiguresLoading() {
  * figures already shown, under the error and its 'Try Again'.
  */
 export function DashboardFigures() {
-  const t = useMessages();
   const { data, error, isPending, isFetching, refetch } = useDashboard();
   return (
     <>
       {error && (
-        <ErrorBanner
-          message={recordErrorMessage(error, LOAD_FAILED)}
-          action={
-            <Button color="inherit" size="small" disabled={isFetching} onClick={() => refetch()}>
-              {t('app.tryAgain')}
-            </Button>
-          }
-        />
+        <LoadError error={error} texts={LOAD_FAILED} onRetry={refetch} retrying={isFetching} />
       )}
       {isPending && <FiguresLoading />}
       {data && (

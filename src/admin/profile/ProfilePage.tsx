@@ -1,7 +1,7 @@
-import { Alert, Button, Stack, Typography } from '@mui/material';
+import { Stack, Typography } from '@mui/material';
 import { useMessages } from '../i18n';
 import { LoadingPage } from '../layout/LoadingPage';
-import { recordErrorMessage } from '../lists/listErrors';
+import { LoadError } from '../lists/LoadError';
 import { DetailsCard } from './DetailsCard';
 import { NameForm } from './NameForm';
 import { PasswordForm } from './PasswordForm';
@@ -21,19 +21,11 @@ export default function ProfilePage() {
     body = <LoadingPage />;
   } else if (error) {
     body = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void refetch()}>
-            {t('app.tryAgain')}
-          </Button>
-        }
-      >
-        {recordErrorMessage(error, {
-          fetch: t('profile.loadFailed'),
-          load: t('profile.loadFailedNetwork'),
-        })}
-      </Alert>
+      <LoadError
+        error={error}
+        texts={{ fetch: t('profile.loadFailed'), load: t('profile.loadFailedNetwork') }}
+        onRetry={refetch}
+      />
     );
   } else {
     body = (

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   Chip,
   CircularProgress,
@@ -14,7 +13,7 @@ import { Confirm, HttpError, useDataProvider, useNotify } from 'react-admin';
 import type { ApiOwnSession } from '../../shared/types';
 import { formatDateTime } from '../format';
 import { useMessages } from '../i18n';
-import { recordErrorMessage } from '../lists/listErrors';
+import { LoadError } from '../lists/LoadError';
 import { PanelCard } from '../lists/PanelCard';
 import type { TidingsDataProvider } from '../providers/dataProvider';
 import { serverMessage } from '../providers/httpClient';
@@ -108,19 +107,15 @@ export function SessionsCard() {
     body = <CircularProgress size={24} aria-label={t('app.loading')} />;
   } else if (error) {
     body = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void refetch()}>
-            {t('app.tryAgain')}
-          </Button>
-        }
-      >
-        {recordErrorMessage(error, {
+      <LoadError
+        error={error}
+        texts={{
           fetch: t('profile.sessions.loadFailed'),
           load: t('profile.sessions.loadFailedNetwork'),
-        })}
-      </Alert>
+        }}
+        onRetry={refetch}
+        sx={{ mb: 0 }}
+      />
     );
   } else {
     body = (
