@@ -357,12 +357,11 @@ export const appMeta = pgTable('app_meta', {
 });
 
 /**
- * Final statuses of messages that never reached their phone. A partial index of the outbox by
- * `updated_at` (when they ended) holds exactly these: Analytics counts the ones never handed over
- * on the day they ended, and the dashboard finds today's and the latest failures through it. A
- * query must name these statuses or some of them for PostgreSQL to use the index.
+ * Final statuses of messages that ended without reaching their phone. Analytics counts the ones
+ * never handed over on the day they ended, and a partial index of the outbox holds exactly those
+ * (queries must name this list for PostgreSQL to use it).
  */
-export const ENDED_UNDELIVERED_STATUSES = [
+export const ENDED_UNSENT_STATUSES = [
   'failed',
   'undelivered',
   'expired',
@@ -423,14 +422,17 @@ export const outboundMessages = pgTable(
     // Analytics counts a message on the day it was handed over, or, if it never was, on the day
     // it failed or expired: two partial indexes find a range of days of either kind. The first
     // also answers for one program within the index (no visit to rows of other programs); the
-    // second holds only the few messages that ended without reaching their phone, which the
-    // dashboard's failures of today and latest failures read too.
+    // second holds only the few messages that ended without reaching the provider.
     index('outbound_messages_sent_at_program_idx')
       .on(t.sentAt, t.programId)
       .where(sql`${t.sentAt} is not null`),
-    index('outbound_messages_ended_undelivered_idx')
+    index('outbound_messages_ended_unsent_idx')
       .on(t.updatedAt)
-      .where(oneOf(t.status, ENDED_UNDELIVERED_STATUSES)),
+      .where(sql`${t.sentAt} is null and ${oneOf(t.status, ENDED_UNSENT_STATUSES)}`),
+    // The dashboard's failures of today and latest failures: by when a message last changed. A
+    // partial index on the failure statuses would also match Analytics' failures by sent day, and
+    // PostgreSQL then read all of them instead of the day's range (measured: 14 ms became 111 ms).
+    index('outbound_messages_updated_at_idx').on(t.updatedAt),
     check('outbound_messages_kind_check', oneOf(t.kind, MESSAGE_KINDS)),
     check('outbound_messages_status_check', oneOf(t.status, MESSAGE_STATUSES)),
     check('outbound_messages_segments_check', sql`${t.segments} >= 0`),

@@ -13,7 +13,7 @@ import {
 import type { MessageStatus } from '../../shared/delivery';
 import { messages } from '../../shared/messages';
 import type { Db } from '../db/client';
-import { ENDED_UNDELIVERED_STATUSES, programs } from '../db/schema';
+import { ENDED_UNSENT_STATUSES, programs } from '../db/schema';
 import { notFound } from '../http/errors';
 
 /**
@@ -72,7 +72,7 @@ function countedMessages(query: AnalyticsQuery) {
     union all
     select updated_at, false, status, program_id, contact_id, error_code, error_message
     from outbound_messages
-    where sent_at is null and status in (${literals(ENDED_UNDELIVERED_STATUSES)}) and ${inRange(sql`updated_at`)}
+    where sent_at is null and status in (${literals(ENDED_UNSENT_STATUSES)}) and ${inRange(sql`updated_at`)}
       ${ofProgram}
   ) counted`;
 }

@@ -1,3 +1,4 @@
 CREATE INDEX "consent_events_at_idx" ON "consent_events" USING btree ("at");--> statement-breakpoint
 CREATE INDEX "outbound_messages_sent_at_program_idx" ON "outbound_messages" USING btree ("sent_at","program_id") WHERE "outbound_messages"."sent_at" is not null;--> statement-breakpoint
-CREATE INDEX "outbound_messages_ended_undelivered_idx" ON "outbound_messages" USING btree ("updated_at") WHERE "outbound_messages"."status" in ('failed', 'undelivered', 'expired');
+CREATE INDEX "outbound_messages_ended_unsent_idx" ON "outbound_messages" USING btree ("updated_at") WHERE "outbound_messages"."sent_at" is null and "outbound_messages"."status" in ('failed', 'undelivered', 'expired');--> statement-breakpoint
+CREATE INDEX "outbound_messages_updated_at_idx" ON "outbound_messages" USING btree ("updated_at");
