@@ -53,8 +53,15 @@ function oneOf(column: AnyPgColumn, values: readonly string[]): SQL {
 
 const createdAt = () =>
   timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+/**
+ * Stamped "now" by every Drizzle update() that does not set it (raw SQL is not stamped). Writes that
+ * mean another instant set it themselves: the delivery engine's clock, the demo's past dates.
+ */
 const updatedAt = () =>
-  timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+  timestamp('updated_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
 
 /** Contacts: participants, hosts and admins. Staff sign in with the same row. */
 export const users = pgTable(

@@ -278,10 +278,7 @@ export async function updateProgram(db: Db, id: string, input: ProgramInput) {
   return db.transaction(async (tx) => {
     await loadProgram(tx, id, true);
     await assertReferences(tx, input);
-    await tx
-      .update(programs)
-      .set({ ...columnsOf(input), updatedAt: new Date() })
-      .where(eq(programs.id, id));
+    await tx.update(programs).set(columnsOf(input)).where(eq(programs.id, id));
     await linkPods(tx, id, input.podIds);
     return loadProgram(tx, id);
   });
