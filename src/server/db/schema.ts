@@ -561,7 +561,6 @@ export const OUTBOUND_EMAIL_KINDS = ['welcome', 'password_reset'] as const;
 export type OutboundEmailKind = (typeof OUTBOUND_EMAIL_KINDS)[number];
 /** `sending`: claimed by the mail worker, which sets it before it talks to the mail server. */
 export const OUTBOUND_EMAIL_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
-export type OutboundEmailStatus = (typeof OUTBOUND_EMAIL_STATUSES)[number];
 
 /**
  * Emails waiting to be sent, and what became of them. An email's link and its single-use token are
