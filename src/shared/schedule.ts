@@ -281,7 +281,8 @@ export interface StatusInput {
 /**
  * Draft: no product or no start date. Paused: stopped by staff (until resumed). Otherwise by the
  * clock: Scheduled before the pre-message goes out, Running until the conclusion has gone out,
- * Completed after.
+ * Completed after. Its SQL twin, `programStatusSqlAt` in server/services/programs.ts, filters and
+ * sorts lists; tests/api/program-status-rule.test.ts holds the two equal.
  */
 export function programStatus(input: StatusInput, now: Date = new Date()): ProgramStatus {
   if (!input.hasProduct || !input.schedule) return 'draft';

@@ -58,6 +58,8 @@ export async function login(db: Db, input: LoginInput, client: ClientInfo) {
       previousLoginAt: sql`${users.lastLoginAt}`,
       lastLoginAt: new Date(),
       loginCount: sql`${users.loginCount} + 1`,
+      // A sign-in is no edit of the contact: its updatedAt stays.
+      updatedAt: sql`${users.updatedAt}`,
     })
     .where(eq(users.id, user.id))
     .returning();

@@ -53,8 +53,15 @@ function oneOf(column: AnyPgColumn, values: readonly string[]): SQL {
 
 const createdAt = () =>
   timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+/**
+ * Stamped "now" by every Drizzle update() that does not set it (raw SQL is not stamped). Writes that
+ * mean another instant set it themselves: the delivery engine's clock, the demo's past dates.
+ */
 const updatedAt = () =>
-  timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+  timestamp('updated_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
 
 /** Contacts: participants, hosts and admins. Staff sign in with the same row. */
 export const users = pgTable(
@@ -554,7 +561,6 @@ export const OUTBOUND_EMAIL_KINDS = ['welcome', 'password_reset'] as const;
 export type OutboundEmailKind = (typeof OUTBOUND_EMAIL_KINDS)[number];
 /** `sending`: claimed by the mail worker, which sets it before it talks to the mail server. */
 export const OUTBOUND_EMAIL_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
-export type OutboundEmailStatus = (typeof OUTBOUND_EMAIL_STATUSES)[number];
 
 /**
  * Emails waiting to be sent, and what became of them. An email's link and its single-use token are

@@ -436,6 +436,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         providerMessageId: sql`coalesce(${outboundMessages.providerMessageId}, ${providerMessageId})`,
         sentAt: sql`coalesce(${outboundMessages.sentAt}, ${sentAt})`,
         attempts: message.attempts + 1,
+        // Only gaps are filled, the status stays: so does when it last changed.
+        updatedAt: sql`${outboundMessages.updatedAt}`,
       })
       .where(eq(outboundMessages.id, message.id));
   }

@@ -30,10 +30,7 @@ export async function verifyEmail(db: Db, token: string) {
     const owner = await consumeOneTimeToken(tx, 'verify_email', token);
     const user = owner ? await lockUser(tx, owner.userId) : undefined;
     if (!user || !isStaff(user.role)) throw badRequest(messages.verifyEmail.failed);
-    await tx
-      .update(users)
-      .set({ emailVerified: true, updatedAt: new Date() })
-      .where(eq(users.id, user.id));
+    await tx.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
     const { token: setPasswordToken } = await issueOneTimeToken(tx, user.id, 'set_password');
     return { userId: user.id, firstName: user.firstName, setPasswordToken };
   });
@@ -55,10 +52,7 @@ export async function setPassword(db: Db, input: SetPasswordInput) {
       owner && owner.userId === input.userId ? await lockUser(tx, owner.userId) : undefined;
     // Only hosts and admins hold a password; a participant's token never sets one.
     if (!user || !isStaff(user.role)) throw badRequest(messages.account.setPasswordLinkInvalid);
-    await tx
-      .update(users)
-      .set({ passwordHash, updatedAt: new Date() })
-      .where(eq(users.id, user.id));
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
     await revokeOtherSessions(tx, user.id, undefined);
     await forgetAccountFailures(tx, user.email);
   });

@@ -241,7 +241,6 @@ export async function updateContact(
   const changes = {
     ...contactColumns(input),
     ...passwordChange(input, newHash),
-    updatedAt: new Date(),
   };
   return uniqueEmail(() =>
     retryingTransaction(db, async (tx) => {

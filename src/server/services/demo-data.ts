@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { TIME_ZONES, type Offering, type TimeZone } from '../../shared/constants';
 import type { Db, Tx } from '../db/client';
 import {
@@ -275,10 +274,4 @@ async function insertContacts(
     .values(rows)
     .onConflictDoNothing({ target: users.email })
     .returning({ id: users.id, role: users.role, status: users.status });
-}
-
-/** Whether the demo data was loaded into this database. */
-export async function hasDemoData(db: Db): Promise<boolean> {
-  const rows = await db.select().from(appMeta).where(eq(appMeta.key, DEMO_KEY));
-  return rows.length > 0;
 }

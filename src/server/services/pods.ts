@@ -136,7 +136,7 @@ export async function updatePod(
   const [pod] = await uniquePodId(input.podId, () =>
     db
       .update(pods)
-      .set({ podId: input.podId, podName: input.podName, updatedAt: new Date() })
+      .set({ podId: input.podId, podName: input.podName })
       .where(eq(pods.id, id))
       .returning(),
   );

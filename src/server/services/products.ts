@@ -195,7 +195,6 @@ export async function updateProduct(db: Db, id: string, input: ProductInput): Pr
         name: input.name,
         days: input.days,
         ...(input.status ? { status: input.status } : {}),
-        updatedAt: new Date(),
       })
       .where(eq(products.id, id))
       .returning({ id: products.id });

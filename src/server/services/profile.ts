@@ -48,7 +48,7 @@ export function toApiOwnProfile(row: UserRow): ApiOwnProfile {
 export async function updateOwnName(db: Db, userId: string, input: ProfileNameInput) {
   const [row] = await db
     .update(users)
-    .set({ firstName: input.firstName, lastName: input.lastName, updatedAt: new Date() })
+    .set({ firstName: input.firstName, lastName: input.lastName })
     .where(eq(users.id, userId))
     .returning();
   // The session's user was read by this request, so only a deletion in between gets here.
@@ -92,7 +92,7 @@ export async function changeOwnPassword(
   const signedOutSessions = await db.transaction(async (tx) => {
     const [changed] = await tx
       .update(users)
-      .set({ passwordHash, updatedAt: new Date() })
+      .set({ passwordHash })
       .where(and(eq(users.id, user.id), eq(users.passwordHash, checkedHash)))
       .returning({ email: users.email });
     if (!changed) throw wrongCurrentPassword();

@@ -26,7 +26,8 @@ const t = messages.programs;
 
 /**
  * A program's status in SQL, for filtering and sorting a list; the same rule as `programStatus`
- * in shared/schedule.ts, which answers it for one program. `date + time` is the local wall-clock
+ * in shared/schedule.ts, which answers it for one program (tests/api/program-status-rule.test.ts
+ * holds the two equal over many programs and instants). `date + time` is the local wall-clock
  * time, and `AT TIME ZONE` makes it an instant in the program's zone, daylight saving included.
  * A start date ZONE_DAY_MARGIN days or more from UTC's today is decided by the date alone, before
  * any of that arithmetic: a stored date near the ends of PostgreSQL's range (4713 BC, the year
@@ -277,10 +278,7 @@ export async function updateProgram(db: Db, id: string, input: ProgramInput) {
   return db.transaction(async (tx) => {
     await loadProgram(tx, id, true);
     await assertReferences(tx, input);
-    await tx
-      .update(programs)
-      .set({ ...columnsOf(input), updatedAt: new Date() })
-      .where(eq(programs.id, id));
+    await tx.update(programs).set(columnsOf(input)).where(eq(programs.id, id));
     await linkPods(tx, id, input.podIds);
     return loadProgram(tx, id);
   });
