@@ -65,6 +65,20 @@ describe('dataProvider', () => {
     expect(error).toMatchObject({ message: 'Pre-message is required', status: 400 });
     expect(error.body.details[0].field).toBe('preMessage.text');
   });
+
+  it('refuses bulk updates and deletes, which the API has no routes for, without calling it', async () => {
+    const api = fakeApi({});
+    await expect(
+      dataProvider.updateMany('contacts', { ids: ['c1', 'c2'], data: { status: 'inactive' } }),
+    ).rejects.toThrow('Tidings has no bulk update for contacts');
+    await expect(dataProvider.delete('products', { id: 'p1' })).rejects.toThrow(
+      'Tidings has no delete for products',
+    );
+    await expect(dataProvider.deleteMany('pods', { ids: ['d1'] })).rejects.toThrow(
+      'Tidings has no bulk delete for pods',
+    );
+    expect(api).not.toHaveBeenCalled();
+  });
 });
 
 describe('dataProvider: the account calls of the email links', () => {

@@ -1,11 +1,11 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { TextInput, useDataProvider } from 'react-admin';
-import type { FieldValues } from 'react-hook-form';
+import type { FieldValues, Resolver } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
 import { forgotPasswordSchema } from '../../shared/validation/forgot-password';
-import { zodResolver } from '../forms/zodResolver';
 import { useMessages } from '../i18n';
 import { LOGIN_PATH } from '../providers/authProvider';
 import type { TidingsDataProvider } from '../providers/dataProvider';
@@ -13,7 +13,8 @@ import { accountErrorMessage } from './accountErrors';
 import { PublicCard, PublicForm } from './PublicCard';
 import { SubmitButton } from './SubmitButton';
 
-const resolver = zodResolver(forgotPasswordSchema);
+// react-admin's Form is typed for any values; the schema checks what onSubmit receives.
+const resolver = zodResolver(forgotPasswordSchema) as unknown as Resolver<FieldValues>;
 
 /**
  * /forgot-password (no sign-in): asks for the email and answers the same way whether or not it

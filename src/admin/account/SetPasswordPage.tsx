@@ -1,13 +1,13 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { PasswordInput, useDataProvider, useLogout } from 'react-admin';
-import type { FieldValues } from 'react-hook-form';
+import type { FieldValues, Resolver } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { TIMINGS } from '../../shared/constants';
 import { messages } from '../../shared/messages';
 import { newPasswordFields } from '../../shared/validation/set-password';
-import { zodResolver } from '../forms/zodResolver';
 import { useMessages } from '../i18n';
 import { successState } from '../lists/SuccessBanner';
 import { LOGIN_PATH } from '../providers/authProvider';
@@ -17,7 +17,8 @@ import { accountErrorMessage } from './accountErrors';
 import { ErrorWithLogin, PublicCard, PublicForm } from './PublicCard';
 import { SubmitButton } from './SubmitButton';
 
-const resolver = zodResolver(newPasswordFields);
+// react-admin's Form is typed for any values; the schema checks what onSubmit receives.
+const resolver = zodResolver(newPasswordFields) as unknown as Resolver<FieldValues>;
 
 /**
  * /set-password?userId=…&token=… (spec section 2, no sign-in): the new password and its

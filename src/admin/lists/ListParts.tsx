@@ -14,6 +14,7 @@ import { ListBase, Pagination, useListContext } from 'react-admin';
 import { useMessages } from '../i18n';
 import { ErrorBanner } from './ErrorBanner';
 import { listErrorMessage, type ListResource } from './listErrors';
+import { useDebouncedValue } from './useDebouncedValue';
 
 /**
  * A list that pages, sorts and filters on the server: 25 a page, newest first (spec: default sort
@@ -92,14 +93,13 @@ export function SearchFilter({ label }: { label: string }) {
     setShown(current);
     setText(current);
   }
+  const settled = useDebouncedValue(text);
   useEffect(() => {
-    if (text === current) return;
-    const timer = setTimeout(() => {
-      const { q: _q, ...rest } = filterValues;
-      setFilters(text.trim() ? { ...rest, q: text } : rest, undefined, false);
-    }, 300);
-    return () => clearTimeout(timer);
-  }, [text, current, filterValues, setFilters]);
+    // Only a search the user has paused on (not one replaced since, e.g. by Clear) is applied.
+    if (settled !== text || settled === current) return;
+    const { q: _q, ...rest } = filterValues;
+    setFilters(settled.trim() ? { ...rest, q: settled } : rest, undefined, false);
+  }, [settled, text, current, filterValues, setFilters]);
   return (
     <TextField
       type="search"

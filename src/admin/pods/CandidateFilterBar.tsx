@@ -2,10 +2,8 @@ import { Button, MenuItem, Stack, TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { ROLES } from '../../shared/constants';
 import { useMessages } from '../i18n';
+import { useDebouncedValue } from '../lists/useDebouncedValue';
 import { NO_FILTERS, type CandidateFilters } from './useCandidates';
-
-/** The search is sent once the user pauses typing, not on every key. */
-export const SEARCH_DELAY_MS = 300;
 
 const STATUSES = ['active', 'inactive'] as const;
 
@@ -25,12 +23,13 @@ export function CandidateFilterBar({
     setShown(filters.q);
     setText(filters.q);
   }
+  const settled = useDebouncedValue(text);
   useEffect(() => {
-    const q = text.trim();
-    if (q === filters.q) return;
-    const timer = setTimeout(() => onChange({ ...filters, q }), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [text, filters, onChange]);
+    // Only a search the user has paused on (not one replaced since, e.g. by Clear) is sent.
+    const q = settled.trim();
+    if (settled !== text || q === filters.q) return;
+    onChange({ ...filters, q });
+  }, [settled, text, filters, onChange]);
 
   return (
     <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>

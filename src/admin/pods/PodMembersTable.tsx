@@ -13,7 +13,7 @@ import {
   TableSortLabel,
   TextField,
 } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { SortPayload } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { messages } from '../../shared/messages';
@@ -24,6 +24,7 @@ import { useMessages } from '../i18n';
 import { EmptyList } from '../lists/ListParts';
 import { ErrorBanner } from '../lists/ErrorBanner';
 import { recordErrorMessage } from '../lists/listErrors';
+import { useDebouncedValue } from '../lists/useDebouncedValue';
 import { usePodMembers } from './podQueries';
 import { memberContactId, RemoveMemberDialog } from './RemoveMemberDialog';
 
@@ -32,16 +33,6 @@ type SortField = 'fullName' | 'email' | 'phone' | 'joinedAt';
 
 const PER_PAGE_OPTIONS = [10, 25, 50, 100];
 const DEFAULT_SORT: SortPayload = { field: 'fullName', order: 'ASC' };
-
-/** Applies the search after the user pauses typing, as the lists do. */
-function useDebounced(value: string, ms = 300) {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 /**
  * The pod's active members, one page at a time from the server (a pod may hold thousands):
@@ -61,7 +52,8 @@ export function PodMembersTable({
   const [perPage, setPerPage] = useState(25);
   const [sort, setSort] = useState<SortPayload>(DEFAULT_SORT);
   const [search, setSearch] = useState('');
-  const q = useDebounced(search.trim());
+  // Applies the search after the user pauses typing, as the lists do.
+  const q = useDebouncedValue(search.trim());
   const [shownQ, setShownQ] = useState(q);
   if (q !== shownQ) {
     // A new search starts from its first page.

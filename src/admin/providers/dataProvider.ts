@@ -56,6 +56,11 @@ function keysOf(resource: string) {
   return keys;
 }
 
+/** A call react-admin's DataProvider type requires but the API does not offer. */
+function unsupported(message: string): Promise<never> {
+  return Promise.reject(new Error(message));
+}
+
 /** An entity in its key (`{contact: {...}}`), or the body itself when the API returns it bare. */
 function unwrapOne(resource: string, json: Record<string, unknown>): RaRecord {
   const value = json[keysOf(resource).one];
@@ -115,31 +120,12 @@ const baseDataProvider: DataProvider = {
     return { data: unwrapOne(resource, json) } as never;
   },
 
-  async updateMany(resource, { ids, data }) {
-    await Promise.all(
-      ids.map((id) =>
-        httpClient(`/${resource}/${encodeURIComponent(String(id))}`, {
-          method: 'PUT',
-          body: JSON.stringify(data),
-        }),
-      ),
-    );
-    return { data: ids };
-  },
-
-  async delete(resource, { id, previousData }) {
-    await httpClient(`/${resource}/${encodeURIComponent(String(id))}`, { method: 'DELETE' });
-    return { data: (previousData ?? { id }) as never };
-  },
-
-  async deleteMany(resource, { ids }) {
-    await Promise.all(
-      ids.map((id) =>
-        httpClient(`/${resource}/${encodeURIComponent(String(id))}`, { method: 'DELETE' }),
-      ),
-    );
-    return { data: ids };
-  },
+  // The API (spec section 7) updates one record at a time and deletes no record (a pod member is
+  // removed by its own call); no screen offers bulk updates or deletes (every list sets its own
+  // bulk actions), so a call here is a mistake to report, not a request to send.
+  updateMany: (resource) => unsupported(`Tidings has no bulk update for ${resource}`),
+  delete: (resource) => unsupported(`Tidings has no delete for ${resource}`),
+  deleteMany: (resource) => unsupported(`Tidings has no bulk delete for ${resource}`),
 };
 
 /** The standard calls plus the API's own (spec section 7 and what the spec leaves to us). */

@@ -1,7 +1,9 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, MenuItem, Stack } from '@mui/material';
 import { useMemo, type ReactNode } from 'react';
 import { Form } from 'react-admin';
 import { useFormState, useWatch, type FieldValues } from 'react-hook-form';
+import type { z } from 'zod';
 import { CONTACT_STATUSES, LIMITS, type ContactStatus, type Role } from '../../../shared/constants';
 import {
   mayHavePassword,
@@ -9,12 +11,12 @@ import {
   type ContactFormMode,
   type ContactFormValues,
 } from '../../../shared/contact';
+import { contactSchema, type ContactInput } from '../../../shared/validation/contact';
 import { FormActionBar } from '../../forms/FormActionBar';
 import { FormTextField } from '../../forms/FormTextField';
 import { useMessages, type MessageKey } from '../../i18n';
 import { ErrorBanner } from '../../lists/ErrorBanner';
 import { PageHeader } from '../../lists/ListParts';
-import { contactResolver } from './contactResolver';
 import { MessagingFields } from './MessagingFields';
 import { RoleField } from './RoleField';
 import { Section } from './Section';
@@ -146,7 +148,17 @@ export function ContactForm({
   phoneStatus?: ReactNode;
 }) {
   const t = useMessages();
-  const resolver = useMemo(() => contactResolver(mode), [mode]);
+  // Checked with the API's own contact rules, so each field shows the spec's message, but the
+  // form's own flat values are submitted (raw): the schema's output (phone in E.164, a null
+  // password, no confirmation) is the server's reading, and `toContactPayload` expects the form's.
+  // The schema reads any body (its input type is unknown); here it reads the form's values.
+  const resolver = useMemo(
+    () =>
+      zodResolver(contactSchema(mode) as z.ZodType<ContactInput, FieldValues>, undefined, {
+        raw: true,
+      }),
+    [mode],
+  );
   return (
     // noValidate: the spec's messages, not the browser's, say what is missing.
     <Form

@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Card, CardContent, MenuItem, Stack, Typography } from '@mui/material';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Form, useRecordContext, useSaveContext } from 'react-admin';
@@ -7,7 +8,6 @@ import { isDayCount, totalMessages, type Product } from '../../../shared/product
 import { productCreateSchema, productUpdateSchema } from '../../../shared/validation/product';
 import { FormActionBar } from '../../forms/FormActionBar';
 import { FormTextField } from '../../forms/FormTextField';
-import { zodResolver } from '../../forms/zodResolver';
 import { useMessages } from '../../i18n';
 import { ErrorBanner } from '../../lists/ErrorBanner';
 import { PageHeader } from '../../lists/ListParts';

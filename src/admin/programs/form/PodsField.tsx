@@ -1,9 +1,10 @@
 import { Autocomplete, Chip, TextField } from '@mui/material';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useGetList } from 'react-admin';
 import { useController } from 'react-hook-form';
 import type { PodSummary } from '../../../shared/pod';
 import { useMessages } from '../../i18n';
+import { useDebouncedValue } from '../../lists/useDebouncedValue';
 
 /** A pod as the field shows it. */
 export interface PodChoice {
@@ -14,16 +15,6 @@ export interface PodChoice {
 
 /** Pods offered per search; the search narrows them on the server. */
 const SEARCH_PAGE = 25;
-const SEARCH_DELAY_MS = 300;
-
-function useDebounced(value: string, delay: number) {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return settled;
-}
 
 /**
  * The program's pods (`podIds`): a search over all pods on the server, the chosen ones as chips.
@@ -37,7 +28,7 @@ export function PodsField({ initialPods }: { initialPods: readonly PodChoice[] }
     () => new Map(initialPods.map((pod) => [pod.id, pod] as const)),
   );
   const [input, setInput] = useState('');
-  const q = useDebounced(input.trim(), SEARCH_DELAY_MS);
+  const q = useDebouncedValue(input.trim());
   const { data, isPending } = useGetList<PodSummary>('pods', {
     filter: q ? { q } : {},
     sort: { field: 'podName', order: 'ASC' },

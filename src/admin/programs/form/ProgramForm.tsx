@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Card, CardContent, Stack } from '@mui/material';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
@@ -8,7 +9,6 @@ import type { Program } from '../../../shared/program';
 import { programSchema } from '../../../shared/validation/program';
 import { FormActionBar } from '../../forms/FormActionBar';
 import { FormTextField } from '../../forms/FormTextField';
-import { zodResolver } from '../../forms/zodResolver';
 import { useMessages } from '../../i18n';
 import { ErrorBanner } from '../../lists/ErrorBanner';
 import { PageHeader } from '../../lists/ListParts';
