@@ -61,18 +61,6 @@ async function main() {
   const port = typeof address === 'object' && address ? address.port : config.port;
   // PORT=0 picks a free port: the printed address must show the one actually taken.
   const url = config.port === 0 ? `http://localhost:${port}` : config.publicUrl;
-  if (bootstrap) process.stdout.write(bootstrapNotice(bootstrap, url));
-  process.stdout.write(`Tidings is running at ${url} (database: ${database.label})\n`);
-  process.stdout.write(`${mailTransport.label}.\n`);
-  process.stdout.write(
-    delivery
-      ? `${delivery.label}.\n`
-      : database.kind === 'postgres'
-        ? 'SMS is not sent by this process (DISPATCHER=off): run npm run worker to send it.\n'
-        : // The embedded database cannot be shared with a worker: nothing sends.
-          'SMS is not sent at all (DISPATCHER=off, and npm run worker needs PostgreSQL).\n',
-  );
-
   const stopMaintenance = startMaintenance(database, app.log);
   mailWorker.start();
   delivery?.start();
@@ -85,6 +73,19 @@ async function main() {
     () => delivery?.stop(),
     () => database.close(),
   ]);
+  // Announced only once SIGTERM is handled: whoever waits for this line (a supervisor, a test) may
+  // stop the process at once, and before a handler exists the signal would kill it outright.
+  if (bootstrap) process.stdout.write(bootstrapNotice(bootstrap, url));
+  process.stdout.write(`Tidings is running at ${url} (database: ${database.label})\n`);
+  process.stdout.write(`${mailTransport.label}.\n`);
+  process.stdout.write(
+    delivery
+      ? `${delivery.label}.\n`
+      : database.kind === 'postgres'
+        ? 'SMS is not sent by this process (DISPATCHER=off): run npm run worker to send it.\n'
+        : // The embedded database cannot be shared with a worker: nothing sends.
+          'SMS is not sent at all (DISPATCHER=off, and npm run worker needs PostgreSQL).\n',
+  );
 }
 
 await main();

@@ -35,15 +35,15 @@ async function main() {
 
   const engine = createDeliveryEngine({ db: database.db, config, log, now: engineClock(config) });
   engine.start();
-  process.stdout.write(
-    `Tidings dispatcher ${engine.dispatcher.id} is running (database: ${database.label}). ${engine.label}.\n`,
-  );
-
   exitOnSignal(log, SHUTDOWN_GRACE_MS, [
     // The batch under way finishes and is recorded before the database closes.
     () => engine.stop(),
     () => database.close(),
   ]);
+  // Only once SIGTERM is handled (see main.ts): a signal before that would kill it outright.
+  process.stdout.write(
+    `Tidings dispatcher ${engine.dispatcher.id} is running (database: ${database.label}). ${engine.label}.\n`,
+  );
 }
 
 await main();
