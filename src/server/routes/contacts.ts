@@ -1,21 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { messages } from '../../shared/messages';
 import { contactListQuerySchema, contactSchema } from '../../shared/validation/contact';
 import { notFound } from '../http/errors';
+import { pathId } from '../http/path-ids';
 import { parseInput } from '../http/validate';
 import { contactsCsv } from '../services/contacts-csv';
 import { resendWelcomeEmail } from '../services/account';
 import { createContact, getContactDetail, listContacts, updateContact } from '../services/contacts';
 
-const idParams = z.object({ id: z.uuid() });
-
 /** The contact id of the path: one that is no id names no contact (404, as an unknown one). */
-export function contactId(params: unknown): string {
-  const parsed = idParams.safeParse(params);
-  if (!parsed.success) throw notFound(messages.contacts.notFound);
-  return parsed.data.id;
-}
+export const contactId = (params: unknown): string => pathId(params, messages.contacts.notFound);
 
 /** Contacts (spec section 7): `{contacts}` for lists, `{contact}` for one. */
 export async function contactRoutes(app: FastifyInstance) {

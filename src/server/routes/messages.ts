@@ -1,25 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { messages } from '../../shared/messages';
 import { messageListQuerySchema } from '../../shared/validation/message';
 import { testMessageSchema } from '../../shared/validation/test-message';
 import { assertAdmin } from '../auth/permissions';
 import { engineClock } from '../delivery/engine';
 import { badRequest } from '../http/errors';
+import { pathId } from '../http/path-ids';
 import { parseInput } from '../http/validate';
 import { getMessage, listMessages, retryMessage } from '../services/messages';
 import { sendTestMessage } from '../services/test-messages';
 
 const t = messages.delivery.api;
 
-const idParams = z.object({ id: z.uuid() });
-
 /** The message id of the path: a malformed one is 400, one that names nothing is 404 later. */
-function messageId(params: unknown): string {
-  const parsed = idParams.safeParse(params);
-  if (!parsed.success) throw badRequest(t.invalidId, [{ field: 'id', message: t.invalidId }]);
-  return parsed.data.id;
-}
+const messageId = (params: unknown): string =>
+  pathId(params, () => badRequest(t.invalidId, [{ field: 'id', message: t.invalidId }]));
 
 /**
  * The outbox of SMS/MMS, read-only for staff: `{messages, total}`, `{message}` for one; an admin

@@ -9,20 +9,13 @@ import {
   podMembersAddSchemaFor,
   podMembersQuerySchema,
 } from '../../shared/validation/pod';
-import { notFound } from '../http/errors';
+import { pathIds } from '../http/path-ids';
 import { parseInput } from '../http/validate';
 import { addPodMembers, listPodMembers, removePodMember } from '../services/pod-members';
 import { createPod, getPodDetail, listPods, updatePod } from '../services/pods';
 
 const podParams = z.object({ id: z.uuid() });
 const memberParams = podParams.extend({ userId: z.uuid() });
-
-/** The pod (and member) named in the path; a malformed id names no pod: 404. */
-function pathIds<S extends z.ZodType>(schema: S, params: unknown, message: string): z.output<S> {
-  const parsed = schema.safeParse(params);
-  if (!parsed.success) throw notFound(message);
-  return parsed.data;
-}
 
 /** Pods and their members (spec section 7). */
 export async function podRoutes(app: FastifyInstance) {

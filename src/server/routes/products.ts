@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { messages } from '../../shared/messages';
 import { LIMITS } from '../../shared/constants';
 import { dayOfField, isDayCount } from '../../shared/product';
@@ -10,10 +9,9 @@ import {
   productUpdateSchema,
 } from '../../shared/validation/product';
 import { notFound } from '../http/errors';
+import { pathId } from '../http/path-ids';
 import { parseInput } from '../http/validate';
 import { createProduct, getProduct, listProducts, updateProduct } from '../services/products';
-
-const idParams = z.object({ id: z.uuid() });
 
 /**
  * Validation details name the day each failing field belongs to. The conclusion's day follows
@@ -34,11 +32,7 @@ function withDay(body: unknown) {
 }
 
 /** The id of the URL, or a 404: a malformed id names no product. */
-function productId(params: unknown): string {
-  const parsed = idParams.safeParse(params);
-  if (!parsed.success) throw notFound(messages.products.notFound);
-  return parsed.data.id;
-}
+const productId = (params: unknown): string => pathId(params, messages.products.notFound);
 
 /** Products and their day messages (spec section 7): `{data}` in every answer. */
 export async function productRoutes(app: FastifyInstance) {

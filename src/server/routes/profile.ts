@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { messages } from '../../shared/messages';
 import type {
   ChangePasswordResponse,
@@ -8,7 +7,7 @@ import type {
   SignOutOthersResponse,
 } from '../../shared/types';
 import { changePasswordSchema, profileNameSchema } from '../../shared/validation/profile';
-import { notFound } from '../http/errors';
+import { pathId } from '../http/path-ids';
 import { parseInput } from '../http/validate';
 import {
   changeOwnPassword,
@@ -18,8 +17,6 @@ import {
   toApiOwnProfile,
   updateOwnName,
 } from '../services/profile';
-
-const sessionParams = z.object({ id: z.uuid() });
 
 /**
  * The signed-in user's own account (issue 13): their name, password and sessions. Every route
@@ -50,9 +47,7 @@ export async function profileRoutes(app: FastifyInstance) {
   );
 
   app.delete('/profile/sessions/:id', async (request) => {
-    const parsed = sessionParams.safeParse(request.params);
-    // A malformed id names no session.
-    if (!parsed.success) throw notFound(messages.profileApi.sessionNotFound);
-    return endOwnSession(app.db, request.user.id, request.session, parsed.data.id);
+    const id = pathId(request.params, messages.profileApi.sessionNotFound);
+    return endOwnSession(app.db, request.user.id, request.session, id);
   });
 }

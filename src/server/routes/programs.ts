@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { messages } from '../../shared/messages';
 import { programListQuerySchema, programSchema } from '../../shared/validation/program';
-import { notFound } from '../http/errors';
+import { pathId } from '../http/path-ids';
 import { parseInput } from '../http/validate';
 import { programDeliveries } from '../services/deliveries';
 import {
@@ -13,13 +12,8 @@ import {
   updateProgram,
 } from '../services/programs';
 
-const idParams = z.object({ id: z.uuid() });
-
-function programId(params: unknown): string {
-  const parsed = idParams.safeParse(params);
-  if (!parsed.success) throw notFound(messages.programs.notFound);
-  return parsed.data.id;
-}
+/** The id of the URL, or a 404: a malformed id names no program. */
+const programId = (params: unknown): string => pathId(params, messages.programs.notFound);
 
 /**
  * Programs (spec section 7): `{programs}` for the list; one program is answered as the object

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { INBOUND_LIMITS, TEST_SEND_LIMIT } from '../../shared/consent';
 import { formatMessage } from '../../shared/format';
 import { messages } from '../../shared/messages';
@@ -18,6 +17,7 @@ import {
 } from '../http/twilio-request';
 import { parseInput } from '../http/validate';
 import { receiveMessage, type ReceivedMessage } from '../inbound/receive';
+import { contactId } from './contacts';
 
 const t = messages.inbound.api;
 
@@ -29,8 +29,6 @@ export const SIMULATED_SENDER = '+15005550006';
 
 /** Twilio's answer to an incoming message: no reply in TwiML (answers go through the outbox). */
 const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response/>';
-
-const idParams = z.object({ id: z.uuid() });
 
 /** An incoming message's fields; MessageSid and From are required (400 without them). */
 function receivedOf(form: TwilioForm): ReceivedMessage {
@@ -90,13 +88,12 @@ export async function replyRoutes(app: FastifyInstance) {
   // with Twilio, replies come from phones). Staff who may read the contact may simulate it.
   app.post('/contacts/:id/simulate-reply', async (request, reply) => {
     if (app.config.smsProvider !== 'log') throw notFound(t.simulateLogOnly);
-    const parsed = idParams.safeParse(request.params);
-    if (!parsed.success) throw notFound(messages.contacts.notFound);
+    const id = contactId(request.params);
     const { body } = parseInput(simulateReplySchema, request.body);
     const [contact] = await app.db
       .select({ phone: users.phone })
       .from(users)
-      .where(eq(users.id, parsed.data.id));
+      .where(eq(users.id, id));
     if (!contact) throw notFound(messages.contacts.notFound);
     if (!contact.phone) throw conflict(t.noPhone);
     const { message } = await receiveMessage(
