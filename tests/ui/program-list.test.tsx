@@ -247,4 +247,19 @@ describe('/programs', () => {
     // The banner slides out once its time is up.
     await waitFor(() => expect(screen.queryByText(t.created)).not.toBeInTheDocument());
   });
+
+  it('keeps the success banner through clicks elsewhere, until its Close button', async () => {
+    renderSignedIn('/programs/create', listWith());
+    fireEvent.change(
+      await screen.findByRole('textbox', { name: new RegExp(`^${t.fields.programName}`) }),
+      { target: { value: 'Spring Walks' } },
+    );
+    fireEvent.click(screen.getByRole('button', { name: t.save }));
+    const banner = (await screen.findByText(t.created)).closest('.MuiSnackbarContent-root');
+    fireEvent.click(await screen.findByText('Quiet Minds'));
+    await waitFor(() => expect(path()).toBe('/programs/edit/g2'));
+    expect(screen.getByText(t.created)).toBeInTheDocument();
+    fireEvent.click(within(banner as HTMLElement).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByText(t.created)).not.toBeInTheDocument());
+  });
 });
