@@ -37,20 +37,18 @@ const DEFAULT_SORT: SortPayload = { field: 'fullName', order: 'ASC' };
 
 const sortDirection = (sort: SortPayload) => (sort.order === 'DESC' ? 'desc' : 'asc');
 
+interface MembersTableProps {
+  podId: string;
+  onRemoved: () => void;
+  onError: (message: string) => void;
+}
+
 /**
  * The pod's active members, one page at a time from the server (a pod may hold thousands):
  * sortable by name, email, phone and joined date, searchable, each with 'Remove'. The list is
  * react-admin's, over the `pod-members` resource, so a removal refreshes it through its cache.
  */
-export function PodMembersTable({
-  podId,
-  onRemoved,
-  onError,
-}: {
-  podId: string;
-  onRemoved: () => void;
-  onError: (message: string) => void;
-}) {
+export function PodMembersTable({ podId, onRemoved, onError }: MembersTableProps) {
   const filter = useMemo(() => ({ podId }), [podId]);
   return (
     <ListBase
@@ -68,15 +66,7 @@ export function PodMembersTable({
   );
 }
 
-function MembersView({
-  podId,
-  onRemoved,
-  onError,
-}: {
-  podId: string;
-  onRemoved: () => void;
-  onError: (message: string) => void;
-}) {
+function MembersView({ podId, onRemoved, onError }: MembersTableProps) {
   const t = useMessages();
   const list = useListContext<MemberRecord>();
   const { data, error, isPending, isFetching, refetch, filterValues, sort, setSort } = list;

@@ -1,7 +1,8 @@
-import { SelectInput, TextInput } from 'react-admin';
+import { TextInput } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { OFFERINGS } from '../../../shared/constants';
 import { useMessages } from '../../i18n';
+import { ChoiceSelect } from './ChoiceSelect';
 import { keepText } from './keepText';
 
 /**
@@ -17,16 +18,7 @@ export function OfferingFields() {
       : [...OFFERINGS, offering];
   return (
     <>
-      <SelectInput
-        source="offering"
-        label={t('programs.fields.offering')}
-        choices={offerings.map((value) => ({ id: value, name: value }))}
-        // Always set: no empty choice.
-        isRequired
-        translateChoice={false}
-        helperText={false}
-        fullWidth
-      />
+      <ChoiceSelect source="offering" label={t('programs.fields.offering')} values={offerings} />
       {offering === 'Nuanced' && (
         <TextInput
           source="offeringType"

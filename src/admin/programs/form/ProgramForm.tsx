@@ -5,6 +5,7 @@ import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Form, TextInput, useSaveContext } from 'react-admin';
 import { useFormState, useWatch } from 'react-hook-form';
+import { TIME_ZONES } from '../../../shared/constants';
 import type { Program } from '../../../shared/program';
 import { programSchema } from '../../../shared/validation/program';
 import { FormActionBar } from '../../forms/FormActionBar';
@@ -12,6 +13,7 @@ import { useMessages } from '../../i18n';
 import { ErrorBanner } from '../../lists/ErrorBanner';
 import { PageHeader } from '../../lists/ListParts';
 import { ConfirmChangeDialog } from './ConfirmChangeDialog';
+import { ChoiceSelect } from './ChoiceSelect';
 import { keepText } from './keepText';
 import { OfferingFields } from './OfferingFields';
 import { PodsInput } from './PodsInput';
@@ -20,7 +22,6 @@ import type { ProgramFormMode, ProgramFormValues } from './programFormValues';
 import { SchedulePreview } from './SchedulePreview';
 import { SendTimeField, StartDateField } from './ScheduleFields';
 import { dueCutoff } from './scheduleTiming';
-import { TimeZoneField } from './TimeZoneField';
 import { useScheduleConfirm } from './useScheduleConfirm';
 
 /** Checked with the API's own rules, so each field shows the message the API would answer. */
@@ -163,7 +164,12 @@ export function ProgramForm({
                   <ProductInput program={program} />
                   <OfferingFields />
                   <PodsInput program={program} />
-                  <TimeZoneField />
+                  {/* The seven zones of spec section 9: the messages go out by that zone's clock. */}
+                  <ChoiceSelect
+                    source="timeZone"
+                    label={t('programs.fields.timeZone')}
+                    values={TIME_ZONES}
+                  />
                   <FieldPair>
                     <StartDateField />
                     <SendTimeField />
