@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { Admin, CustomRoutes, Resource, type AuthProvider, type DataProvider } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
 import { i18nProvider } from './i18n';
@@ -5,6 +6,7 @@ import { Layout } from './layout/Layout';
 import { LoadingPage } from './layout/LoadingPage';
 import { DASHBOARD_PATH, LoginPage } from './pages/LoginPage';
 import { authProvider as defaultAuthProvider } from './providers/authProvider';
+import { forConsole } from './providers/consoleProvider';
 import { dataProvider as defaultDataProvider } from './providers/dataProvider';
 import { contacts } from './contacts';
 import { outbox } from './messages';
@@ -40,13 +42,14 @@ export function App({
   authProvider = defaultAuthProvider,
   dataProvider = defaultDataProvider,
 }: AppProps) {
+  const consoleProvider = useMemo(() => forConsole(dataProvider), [dataProvider]);
   return (
     <Admin
       disableTelemetry
       requireAuth
       title="Tidings"
       authProvider={authProvider}
-      dataProvider={dataProvider}
+      dataProvider={consoleProvider}
       i18nProvider={i18nProvider}
       theme={theme}
       layout={Layout}

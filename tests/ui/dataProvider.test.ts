@@ -52,6 +52,15 @@ describe('dataProvider', () => {
     });
   });
 
+  it("reads a pod without its members, which a program's pods input does not need", async () => {
+    const api = fakeApi({
+      'GET /api/pods/d1': () => jsonResponse(200, { pod: { _id: 'd1', podName: 'Walkers' } }),
+    });
+    const { data } = await dataProvider.getMany('pods', { ids: ['d1'] });
+    expect(data).toEqual([{ _id: 'd1', id: 'd1', podName: 'Walkers' }]);
+    expect(String(api.mock.calls[0]![0])).toBe('/api/pods/d1?members=none');
+  });
+
   it("throws HttpError with the server's message, status and body", async () => {
     fakeApi({
       'POST /api/products': () =>

@@ -342,7 +342,8 @@ describe('/pods/{id}: removing a member', () => {
     await act(() => vi.advanceTimersByTimeAsync(2_900));
     expect(screen.getByText(t.memberRemoved)).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(200));
-    expect(screen.queryByText(t.memberRemoved)).not.toBeInTheDocument();
+    // The banner slides out once its time is up.
+    await waitFor(() => expect(screen.queryByText(t.memberRemoved)).not.toBeInTheDocument());
   });
 
   it.each([
@@ -401,7 +402,8 @@ describe('/pods/{id}: Edit Details', () => {
     expect(screen.getByText('POD-WALK')).toBeInTheDocument();
 
     await act(() => vi.advanceTimersByTimeAsync(3_100));
-    expect(screen.queryByText(banner)).not.toBeInTheDocument();
+    // The banner slides out once its time is up.
+    await waitFor(() => expect(screen.queryByText(banner)).not.toBeInTheDocument());
   });
 
   it("keeps the modal open with the server's text when the Pod ID is taken", async () => {
@@ -462,7 +464,10 @@ describe('/pods/{id}: Add Members', () => {
     expect(screen.getByText('3 member(s) added to the pod.')).toBeInTheDocument();
     expect(screen.queryByText(/Some members could not be added/)).not.toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(3_100));
-    expect(screen.queryByText('3 member(s) added to the pod.')).not.toBeInTheDocument();
+    // The banner slides out once its time is up.
+    await waitFor(() =>
+      expect(screen.queryByText('3 member(s) added to the pod.')).not.toBeInTheDocument(),
+    );
   });
 
   it('names the contacts that could not be added', async () => {

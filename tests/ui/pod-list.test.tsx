@@ -3,6 +3,7 @@ import { HttpError } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import { messages } from '../../src/shared/messages';
 import type { PodDetail, PodSummary } from '../../src/shared/pod';
+import { apiUser } from './helpers';
 import { fakeDataProvider, renderSignedIn } from './products-helpers';
 
 // The row click opens the detail page, whose add-members modal is tested on its own.
@@ -42,9 +43,31 @@ function listWith(data: PodSummary[] = rows, total = data.length) {
   return { ...fakeDataProvider(), getList, getPod, getPodMembers };
 }
 
+/** The same provider, with two participants on the contacts list to make a pod of. */
+function createPodFromContacts(dataProvider: ReturnType<typeof listWith>) {
+  const contacts = [
+    apiUser({ _id: 'c1', id: 'c1', fullName: 'Maria Rivera', role: 'participant' }),
+    apiUser({ _id: 'c2', id: 'c2', fullName: 'James Rivera', role: 'participant' }),
+  ];
+  const pods = dataProvider.getList.getMockImplementation()!;
+  dataProvider.getList.mockImplementation(async (resource, params) =>
+    resource === 'contacts'
+      ? ({ data: contacts, total: contacts.length } as never)
+      : pods(resource, params),
+  );
+  return {
+    ...dataProvider,
+    createPodFromContacts: vi.fn(async ({ podName }: { podName: string }) =>
+      pod('pod3', podName, { activeMemberCount: 2 }),
+    ),
+  };
+}
+
 type Provider = ReturnType<typeof listWith>;
 const lastListParams = (dataProvider: Provider) => dataProvider.getList.mock.calls.at(-1)![1];
 const rowOf = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
+const findRowOf = async (name: string) =>
+  (await screen.findByText(name)).closest('tr') as HTMLElement;
 
 describe('/pods', () => {
   it("shows 'Showing X of Y pods', the rows and LA dates, newest first", async () => {
@@ -165,11 +188,24 @@ describe('/pods', () => {
   it('shows a success banner passed to it for 3 seconds (a pod action)', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const text = 'Pod "Walkers" created successfully with 2 member(s)';
-    renderSignedIn({ pathname: '/pods', state: { success: text } }, listWith());
+    // The pod is made from two contacts on the contacts list, then the user opens the pods list.
+    const dataProvider = createPodFromContacts(listWith());
+    renderSignedIn('/contacts', dataProvider);
+    fireEvent.click(within(await findRowOf('Maria Rivera')).getByRole('checkbox'));
+    fireEvent.click(within(rowOf('James Rivera')).getByRole('checkbox'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Create Pod (2 selected)' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText(new RegExp(t.fields.podName)), {
+      target: { value: 'Walkers' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: t.create }));
     expect(await screen.findByText(text)).toBeInTheDocument();
+    fireEvent.click(screen.getAllByRole('link', { name: messages.nav.pods })[0]!);
     await act(() => vi.advanceTimersByTimeAsync(2_900));
     expect(screen.getByText(text)).toBeInTheDocument();
+    expect(path()).toBe('/pods');
     await act(() => vi.advanceTimersByTimeAsync(200));
-    expect(screen.queryByText(text)).not.toBeInTheDocument();
+    // The banner slides out once its time is up.
+    await waitFor(() => expect(screen.queryByText(text)).not.toBeInTheDocument());
   });
 });

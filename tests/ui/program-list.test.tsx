@@ -230,11 +230,36 @@ describe('/programs', () => {
 
   it('shows the success banner passed from the form for 5 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    renderSignedIn({ pathname: '/programs', state: { success: t.created } }, listWith());
+    // The list is reached by saving a new program, as a user does.
+    renderSignedIn('/programs/create', listWith());
+    fireEvent.change(
+      await screen.findByRole('textbox', { name: new RegExp(`^${t.fields.programName}`) }),
+      {
+        target: { value: 'Spring Walks' },
+      },
+    );
+    fireEvent.click(screen.getByRole('button', { name: t.save }));
     expect(await screen.findByText(t.created)).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(4_900));
     expect(screen.getByText(t.created)).toBeInTheDocument();
+    expect(path()).toBe('/programs');
     await act(() => vi.advanceTimersByTimeAsync(200));
-    expect(screen.queryByText(t.created)).not.toBeInTheDocument();
+    // The banner slides out once its time is up.
+    await waitFor(() => expect(screen.queryByText(t.created)).not.toBeInTheDocument());
+  });
+
+  it('keeps the success banner through clicks elsewhere, until its Close button', async () => {
+    renderSignedIn('/programs/create', listWith());
+    fireEvent.change(
+      await screen.findByRole('textbox', { name: new RegExp(`^${t.fields.programName}`) }),
+      { target: { value: 'Spring Walks' } },
+    );
+    fireEvent.click(screen.getByRole('button', { name: t.save }));
+    const banner = (await screen.findByText(t.created)).closest('.MuiSnackbarContent-root');
+    fireEvent.click(await screen.findByText('Quiet Minds'));
+    await waitFor(() => expect(path()).toBe('/programs/edit/g2'));
+    expect(screen.getByText(t.created)).toBeInTheDocument();
+    fireEvent.click(within(banner as HTMLElement).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByText(t.created)).not.toBeInTheDocument());
   });
 });

@@ -3,11 +3,11 @@ import { Button } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDataProvider, useListContext } from 'react-admin';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { TIMINGS } from '../../shared/constants';
 import { messages } from '../../shared/messages';
 import { defaultPodId, type PodSummary } from '../../shared/pod';
 import { useMessages } from '../i18n';
-import { successState } from '../lists/SuccessBanner';
+import { useSuccessNotice } from '../lists/useSuccessNotice';
 import type { TidingsDataProvider } from '../providers/dataProvider';
 import { serverMessage } from '../providers/httpClient';
 import { PodDetailsDialog, type PodDetails } from '../pods/PodDetailsDialog';
@@ -39,8 +39,7 @@ function CreatePodDialog({ onClose }: { onClose: () => void }) {
   const t = useMessages();
   const dataProvider = useDataProvider<TidingsDataProvider>();
   const { selectedIds, onUnselectItems } = useListContext();
-  const navigate = useNavigate();
-  const location = useLocation();
+  const notice = useSuccessNotice();
   const [error, setError] = useState<string | null>(null);
 
   const { mutate, isPending } = useMutation({
@@ -50,10 +49,8 @@ function CreatePodDialog({ onClose }: { onClose: () => void }) {
       onUnselectItems();
       onClose();
       const text = t('pods.created', { name: pod.podName, count: pod.activeMemberCount });
-      navigate(`${location.pathname}${location.search}`, {
-        replace: true,
-        ...successState(text),
-      });
+      // A pod action: its banner lasts 3 s, and goes along if the user opens the pods list.
+      notice(text, TIMINGS.podBannerMs);
     },
     onError: (e: unknown) => setError(serverMessage(e, messages.pods.errors.create)),
   });

@@ -1,7 +1,7 @@
 import { Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { HttpError } from 'react-admin';
-import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { TIMINGS } from '../../shared/constants';
 import { messages } from '../../shared/messages';
 import type { PodDetail as Pod, PodMembersAddResult } from '../../shared/pod';
@@ -10,7 +10,7 @@ import { useMessages } from '../i18n';
 import { LoadingPage } from '../layout/LoadingPage';
 import { ErrorBanner } from '../lists/ErrorBanner';
 import { recordErrorMessage } from '../lists/listErrors';
-import { SuccessBanner, successState } from '../lists/SuccessBanner';
+import { useSuccessNotice } from '../lists/useSuccessNotice';
 import { AddMembersDialog } from './AddMembersDialog';
 import { EditPodDialog } from './EditPodDialog';
 import { PodHeader } from './PodHeader';
@@ -41,33 +41,18 @@ export default function PodDetail() {
   return <PodDetailView key={pod.id} pod={pod} />;
 }
 
-/**
- * Success banners travel in the history entry, as across screens, and last 3 s (pod actions).
- * Each one remounts the banner so a repeated text starts its 3 s afresh.
- */
-function usePodSuccess() {
-  const navigate = useNavigate();
-  const location = useLocation();
-  const [key, setKey] = useState(0);
-  const show = (text: string) => {
-    setKey((n) => n + 1);
-    navigate(`${location.pathname}${location.search}`, { replace: true, ...successState(text) });
-  };
-  return { key, show };
-}
-
 function PodDetailView({ pod }: { pod: Pod }) {
   const t = useMessages();
   const refresh = useRefreshPod(pod.id);
-  const success = usePodSuccess();
+  const notice = useSuccessNotice();
   const [error, setError] = useState<string | null>(null);
   const [editing, setEditing] = useState(false);
   const [adding, setAdding] = useState(false);
 
-  // Each action's outcome replaces the banners of the one before.
+  // Each action's outcome replaces the banners of the one before; pod actions' last 3 s.
   const succeeded = (text: string) => {
     setError(null);
-    success.show(text);
+    notice(text, TIMINGS.podBannerMs);
   };
 
   const membersAdded = (result: PodMembersAddResult) => {
@@ -83,7 +68,6 @@ function PodDetailView({ pod }: { pod: Pod }) {
   return (
     <>
       <PodHeader pod={pod} onEdit={() => setEditing(true)} onAddMembers={() => setAdding(true)} />
-      <SuccessBanner key={success.key} timeout={TIMINGS.podBannerMs} />
       <ErrorBanner message={error} onClose={() => setError(null)} />
       <PodPrograms programs={pod.programs ?? []} />
       <Card variant="outlined">

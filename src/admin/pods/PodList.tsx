@@ -1,7 +1,7 @@
 import { Button } from '@mui/material';
 import { DataTable } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { POD_STATUSES, TIMINGS, type PodStatus } from '../../shared/constants';
+import { POD_STATUSES, type PodStatus } from '../../shared/constants';
 import type { PodSummary } from '../../shared/pod';
 import { formatDateTime } from '../format';
 import { useMessages } from '../i18n';
@@ -15,7 +15,6 @@ import {
   ServerList,
   useFilterTags,
 } from '../lists/ListParts';
-import { SuccessBanner } from '../lists/SuccessBanner';
 import { PodStatusChip } from './PodStatusChip';
 
 export const podDetailPath = (id: string | number) => `/pods/${id}`;
@@ -49,8 +48,6 @@ function PodListView() {
           </Button>
         }
       />
-      {/* Whatever reaches this list comes from a pod action, and those banners last 3 s. */}
-      <SuccessBanner timeout={TIMINGS.podBannerMs} />
       <FilterCard tags={tags}>
         <SearchFilter label={t('pods.listFields.search')} />
         <SelectFilter

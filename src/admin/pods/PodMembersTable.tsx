@@ -11,22 +11,23 @@ import {
   TablePagination,
   TableRow,
   TableSortLabel,
-  TextField,
 } from '@mui/material';
-import { useState } from 'react';
-import type { SortPayload } from 'react-admin';
+import { useMemo, useState } from 'react';
+import { ListBase, useListContext, type SortPayload } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { messages } from '../../shared/messages';
 import type { PodMember } from '../../shared/pod';
 import { ContactRoleChip } from '../contacts/ContactChips';
 import { formatDateTime } from '../format';
 import { useMessages } from '../i18n';
-import { EmptyList } from '../lists/ListParts';
 import { ErrorBanner } from '../lists/ErrorBanner';
+import { EmptyList, SearchFilter } from '../lists/ListParts';
 import { recordErrorMessage } from '../lists/listErrors';
-import { useDebouncedValue } from '../lists/useDebouncedValue';
-import { usePodMembers } from './podQueries';
-import { memberContactId, RemoveMemberDialog } from './RemoveMemberDialog';
+import { memberContactId, POD_MEMBERS } from '../providers/podMembersResource';
+import { RemoveMemberDialog } from './RemoveMemberDialog';
+
+/** A member as the `pod-members` resource gives it: its id is the contact's. */
+export type MemberRecord = PodMember & { id: string };
 
 /** The columns the server sorts members by (GET /api/pods/{id}/members). */
 type SortField = 'fullName' | 'email' | 'phone' | 'joinedAt';
@@ -34,59 +35,55 @@ type SortField = 'fullName' | 'email' | 'phone' | 'joinedAt';
 const PER_PAGE_OPTIONS = [10, 25, 50, 100];
 const DEFAULT_SORT: SortPayload = { field: 'fullName', order: 'ASC' };
 
-/**
- * The pod's active members, one page at a time from the server (a pod may hold thousands):
- * sortable by name, email, phone and joined date, searchable, each with 'Remove'.
- */
-export function PodMembersTable({
-  podId,
-  onRemoved,
-  onError,
-}: {
+const sortDirection = (sort: SortPayload) => (sort.order === 'DESC' ? 'desc' : 'asc');
+
+interface MembersTableProps {
   podId: string;
   onRemoved: () => void;
   onError: (message: string) => void;
-}) {
+}
+
+/**
+ * The pod's active members, one page at a time from the server (a pod may hold thousands):
+ * sortable by name, email, phone and joined date, searchable, each with 'Remove'. The list is
+ * react-admin's, over the `pod-members` resource, so a removal refreshes it through its cache.
+ */
+export function PodMembersTable({ podId, onRemoved, onError }: MembersTableProps) {
+  const filter = useMemo(() => ({ podId }), [podId]);
+  return (
+    <ListBase
+      resource={POD_MEMBERS}
+      filter={filter}
+      sort={DEFAULT_SORT}
+      perPage={25}
+      // The pod's address stays /pods/{id}: paging and search are the table's own.
+      disableSyncWithLocation
+      // The table shows load failures itself, with 'Try Again'.
+      queryOptions={{ onError: () => undefined }}
+    >
+      <MembersView podId={podId} onRemoved={onRemoved} onError={onError} />
+    </ListBase>
+  );
+}
+
+function MembersView({ podId, onRemoved, onError }: MembersTableProps) {
   const t = useMessages();
-  const [page, setPage] = useState(1);
-  const [perPage, setPerPage] = useState(25);
-  const [sort, setSort] = useState<SortPayload>(DEFAULT_SORT);
-  const [search, setSearch] = useState('');
-  // Applies the search after the user pauses typing, as the lists do.
-  const q = useDebouncedValue(search.trim());
-  const [shownQ, setShownQ] = useState(q);
-  if (q !== shownQ) {
-    // A new search starts from its first page.
-    setShownQ(q);
-    setPage(1);
-  }
-  const [removing, setRemoving] = useState<PodMember | null>(null);
-  const { data, error, isPending, isFetching, refetch } = usePodMembers(podId, {
-    page,
-    perPage,
-    sort,
-    q,
-  });
-
-  const total = data?.total ?? 0;
-  // Removing the last member of the last page leaves it empty: go back to the page before.
-  const lastPage = Math.max(1, Math.ceil(total / perPage));
-  if (data && page > lastPage) setPage(lastPage);
-
-  const sortBy = (field: SortField) => {
-    setSort((current) => ({
-      field,
-      order: current.field === field && current.order === 'ASC' ? 'DESC' : 'ASC',
-    }));
-    setPage(1);
-  };
+  const list = useListContext<MemberRecord>();
+  const { data, error, isPending, isFetching, refetch, filterValues, sort, setSort } = list;
+  const [removing, setRemoving] = useState<MemberRecord | null>(null);
+  const total = list.total ?? 0;
 
   const header = (field: SortField, label: string) => (
     <TableCell sortDirection={sort.field === field ? sortDirection(sort) : false}>
       <TableSortLabel
         active={sort.field === field}
         direction={sort.field === field ? sortDirection(sort) : 'asc'}
-        onClick={() => sortBy(field)}
+        onClick={() =>
+          setSort({
+            field,
+            order: sort.field === field && sort.order === 'ASC' ? 'DESC' : 'ASC',
+          })
+        }
       >
         {label}
       </TableSortLabel>
@@ -95,14 +92,8 @@ export function PodMembersTable({
 
   return (
     <>
-      <Box sx={{ px: 2, pb: 2 }}>
-        <TextField
-          type="search"
-          label={t('pods.addSearch')}
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          sx={{ width: '100%', maxWidth: 420 }}
-        />
+      <Box sx={{ px: 2, pb: 2, display: 'flex' }}>
+        <SearchFilter label={t('pods.addSearch')} />
       </Box>
       {error ? (
         <Box sx={{ px: 2 }}>
@@ -118,7 +109,7 @@ export function PodMembersTable({
       ) : null}
       <Box sx={{ height: 4 }}>{isFetching && <LinearProgress />}</Box>
       {!isPending && !error && total === 0 ? (
-        <EmptyList text={q ? t('pods.noMatches') : t('pods.noActiveMembers')} />
+        <EmptyList text={filterValues.q ? t('pods.noMatches') : t('pods.noActiveMembers')} />
       ) : (
         <TableContainer>
           <Table size="small">
@@ -133,33 +124,14 @@ export function PodMembersTable({
               </TableRow>
             </TableHead>
             <TableBody>
-              {data?.data.map((member) => (
+              {data?.map((member) => (
                 <MemberRow key={member._id} member={member} onRemove={setRemoving} />
               ))}
             </TableBody>
           </Table>
         </TableContainer>
       )}
-      {total > 0 && (
-        <TablePagination
-          component="div"
-          count={total}
-          page={Math.min(page, lastPage) - 1}
-          rowsPerPage={perPage}
-          rowsPerPageOptions={PER_PAGE_OPTIONS}
-          onPageChange={(_event, next) => setPage(next + 1)}
-          onRowsPerPageChange={(event) => {
-            setPerPage(Number(event.target.value));
-            setPage(1);
-          }}
-          // On a phone the page size choice would push the page arrows off the card.
-          sx={(theme) => ({
-            [theme.breakpoints.down('sm')]: {
-              '& .MuiTablePagination-selectLabel, & .MuiTablePagination-input': { display: 'none' },
-            },
-          })}
-        />
-      )}
+      {total > 0 && <MembersPagination total={total} />}
       {removing && (
         <RemoveMemberDialog
           podId={podId}
@@ -179,14 +151,35 @@ export function PodMembersTable({
   );
 }
 
-const sortDirection = (sort: SortPayload) => (sort.order === 'DESC' ? 'desc' : 'asc');
+/** MUI's table paging ('1–25 of 30', page arrows) over react-admin's list state. */
+function MembersPagination({ total }: { total: number }) {
+  const { page, perPage, setPage, setPerPage } = useListContext();
+  const lastPage = Math.max(1, Math.ceil(total / perPage));
+  return (
+    <TablePagination
+      component="div"
+      count={total}
+      page={Math.min(page, lastPage) - 1}
+      rowsPerPage={perPage}
+      rowsPerPageOptions={PER_PAGE_OPTIONS}
+      onPageChange={(_event, next) => setPage(next + 1)}
+      onRowsPerPageChange={(event) => setPerPage(Number(event.target.value))}
+      // On a phone the page size choice would push the page arrows off the card.
+      sx={(theme) => ({
+        [theme.breakpoints.down('sm')]: {
+          '& .MuiTablePagination-selectLabel, & .MuiTablePagination-input': { display: 'none' },
+        },
+      })}
+    />
+  );
+}
 
 function MemberRow({
   member,
   onRemove,
 }: {
-  member: PodMember;
-  onRemove: (member: PodMember) => void;
+  member: MemberRecord;
+  onRemove: (member: MemberRecord) => void;
 }) {
   const t = useMessages();
   const contact = member.userId;

@@ -1,19 +1,16 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
-import { useDataProvider } from 'react-admin';
+import { useDelete } from 'react-admin';
 import { messages } from '../../shared/messages';
-import type { PodMember } from '../../shared/pod';
 import { useMessages } from '../i18n';
-import type { TidingsDataProvider } from '../providers/dataProvider';
 import { serverMessage } from '../providers/httpClient';
-
-/** The contact id of a membership (`userId` is the contact object, spec section 3). */
-export const memberContactId = (member: PodMember) => member.userId._id ?? member.userId.id;
+import { POD_MEMBERS } from '../providers/podMembersResource';
+import type { MemberRecord } from './PodMembersTable';
 
 /**
  * 'Are you sure you want to remove this member from the pod?': Cancel leaves the pod as it was;
  * Remove takes the member out (the server keeps the membership as history). The dialog stays
- * open, its buttons disabled, until the server has answered.
+ * open, its buttons disabled, until the server has answered; react-admin then drops the row and
+ * reloads the members.
  */
 export function RemoveMemberDialog({
   podId,
@@ -23,18 +20,23 @@ export function RemoveMemberDialog({
   onFailed,
 }: {
   podId: string;
-  member: PodMember;
+  member: MemberRecord;
   onClose: () => void;
   onRemoved: () => void;
   onFailed: (message: string) => void;
 }) {
   const t = useMessages();
-  const dataProvider = useDataProvider<TidingsDataProvider>();
-  const { mutate, isPending } = useMutation({
-    mutationFn: () => dataProvider.removePodMember(podId, memberContactId(member)),
-    onSuccess: onRemoved,
-    onError: (e: unknown) => onFailed(serverMessage(e, messages.pods.errors.removeMember)),
-  });
+  const [remove, { isPending }] = useDelete<MemberRecord>();
+  const confirm = () =>
+    remove(
+      POD_MEMBERS,
+      { id: member.id, previousData: member, meta: { podId } },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: onRemoved,
+        onError: (e: unknown) => onFailed(serverMessage(e, messages.pods.errors.removeMember)),
+      },
+    );
   return (
     <Dialog open onClose={isPending ? undefined : onClose} maxWidth="xs" fullWidth>
       <DialogContent>
@@ -47,7 +49,7 @@ export function RemoveMemberDialog({
         <Button onClick={onClose} disabled={isPending} autoFocus>
           {t('app.cancel')}
         </Button>
-        <Button color="error" variant="contained" onClick={() => mutate()} disabled={isPending}>
+        <Button color="error" variant="contained" onClick={confirm} disabled={isPending}>
           {t('pods.remove')}
         </Button>
       </DialogActions>

@@ -1,22 +1,12 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useDataProvider, type SortPayload } from 'react-admin';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useDataProvider } from 'react-admin';
 import type { TidingsDataProvider } from '../providers/dataProvider';
+import { POD_MEMBERS } from '../providers/podMembersResource';
 
-export interface MembersPage {
-  page: number;
-  perPage: number;
-  sort: SortPayload;
-  q: string;
-}
-
-/**
- * Query keys of one pod. Its detail and its member pages share the prefix `['pod', id]`, so an
- * action that changes the members (add, remove) refreshes both with one invalidation.
- */
+/** Query keys of one pod: its detail (members are the `pod-members` list resource). */
 export const podKeys = {
   all: (id: string) => ['pod', id] as const,
   detail: (id: string) => ['pod', id, 'detail'] as const,
-  members: (id: string, page: MembersPage) => ['pod', id, 'members', page] as const,
 };
 
 /** The pod with its programs (members are paged separately: a pod may hold thousands). */
@@ -30,24 +20,17 @@ export function usePod(id: string) {
   });
 }
 
-/** One page of the pod's active members, sorted and searched on the server. */
-export function usePodMembers(id: string, page: MembersPage) {
-  const dataProvider = useDataProvider<TidingsDataProvider>();
-  return useQuery({
-    queryKey: podKeys.members(id, page),
-    queryFn: () => dataProvider.getPodMembers(id, page),
-    // The current page stays on screen while the next one loads, so the table does not jump.
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
-}
-
-/** After members change: this pod's count and table, and the pods list (its member counts). */
+/** After members change: this pod's count, its members list, and the pods list (their counts). */
 export function useRefreshPod(id: string) {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
+  return () => {
+    // Other pages of the members, kept from before, have the old total and offsets: they are
+    // dropped rather than shown while they reload (removing a page's last row moves back to one).
+    queryClient.removeQueries({ queryKey: [POD_MEMBERS], type: 'inactive' });
+    return Promise.all([
       queryClient.invalidateQueries({ queryKey: podKeys.all(id) }),
+      queryClient.invalidateQueries({ queryKey: [POD_MEMBERS] }),
       queryClient.invalidateQueries({ queryKey: ['pods'] }),
     ]);
+  };
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { CreateBase } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { useMessages } from '../i18n';
-import { successState } from '../lists/SuccessBanner';
+import { useSuccessNotice } from '../lists/useSuccessNotice';
 import { ProgramForm } from './form/ProgramForm';
 import { newProgramDraft } from './form/programFormValues';
 import { saveErrorMessage } from './form/saveError';
@@ -13,12 +13,16 @@ const DRAFT = newProgramDraft();
 export default function ProgramCreate() {
   const t = useMessages();
   const navigate = useNavigate();
+  const notice = useSuccessNotice();
   const [error, setError] = useState<string | null>(null);
   return (
     <CreateBase
       resource="programs"
       mutationOptions={{
-        onSuccess: () => navigate('/programs', successState(t('programs.created'))),
+        onSuccess: () => {
+          notice(t('programs.created'));
+          navigate('/programs');
+        },
         onError: (e: unknown) => setError(saveErrorMessage('create', e)),
       }}
     >

@@ -7,7 +7,7 @@ import { RecordLoadError } from '../forms/RecordLoadError';
 import { useMessages } from '../i18n';
 import { LoadingPage } from '../layout/LoadingPage';
 import { recordErrorMessage } from '../lists/listErrors';
-import { successState } from '../lists/SuccessBanner';
+import { useSuccessNotice } from '../lists/useSuccessNotice';
 import { ProgramForm } from './form/ProgramForm';
 import { programToFormValues } from './form/programFormValues';
 import { saveErrorMessage } from './form/saveError';
@@ -71,6 +71,7 @@ export default function ProgramEdit() {
   const t = useMessages();
   const { id } = useParams();
   const navigate = useNavigate();
+  const notice = useSuccessNotice();
   const [error, setError] = useState<string | null>(null);
   return (
     <EditBase
@@ -81,7 +82,10 @@ export default function ProgramEdit() {
       // The view shows load failures itself, with 'Back to Programs'.
       queryOptions={{ onError: () => undefined, retry: false }}
       mutationOptions={{
-        onSuccess: () => navigate('/programs', successState(t('programs.updated'))),
+        onSuccess: () => {
+          notice(t('programs.updated'));
+          navigate('/programs');
+        },
         onError: (e: unknown) => setError(saveErrorMessage('edit', e)),
       }}
     >

@@ -15,7 +15,6 @@ import {
   ServerList,
   useFilterTags,
 } from '../lists/ListParts';
-import { SuccessBanner } from '../lists/SuccessBanner';
 import { OfferingChip, ProgramStatusChip } from './ProgramChips';
 import { programEditPath } from './programPaths';
 import { formatLocalDate } from './scheduleFormat';
@@ -54,7 +53,6 @@ function ProgramListView() {
           </Button>
         }
       />
-      <SuccessBanner />
       <FilterCard tags={tags}>
         <SearchFilter label={t('programs.fields.search')} />
         <SelectFilter

@@ -40,6 +40,12 @@ export const RESOURCE_KEYS: Record<string, { list: string; one: string }> = {
   'inbound-messages': { list: 'messages', one: 'message' },
 };
 
+/**
+ * What a record's own GET leaves out: a pod's members, since a pod may hold thousands (its page
+ * lists them with the `pod-members` resource, and a program's pods input needs only names).
+ */
+const ONE_QUERIES: Record<string, string> = { pods: 'members=none' };
+
 /** Lists that take an `ids` filter; for the others getMany loads each record by its id. */
 const LISTS_BY_IDS = new Set(['contacts']);
 
@@ -78,7 +84,8 @@ const baseDataProvider: DataProvider = {
   getList,
 
   async getOne<R extends RaRecord>(resource: string, { id }: { id: Identifier }) {
-    const { json } = await httpClient(`/${resource}/${encodeURIComponent(String(id))}`);
+    const query = ONE_QUERIES[resource] ? `?${ONE_QUERIES[resource]}` : '';
+    const { json } = await httpClient(`/${resource}/${encodeURIComponent(String(id))}${query}`);
     return { data: unwrapOne(resource, json) as R };
   },
 

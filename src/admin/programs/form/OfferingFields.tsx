@@ -1,8 +1,9 @@
-import { MenuItem } from '@mui/material';
+import { TextInput } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { OFFERINGS } from '../../../shared/constants';
-import { FormTextField } from '../../forms/FormTextField';
 import { useMessages } from '../../i18n';
+import { ChoiceSelect } from './ChoiceSelect';
+import { keepText } from './keepText';
 
 /**
  * The offering (Standard or Nuanced) and, for Nuanced only, its required offering type (spec
@@ -17,18 +18,14 @@ export function OfferingFields() {
       : [...OFFERINGS, offering];
   return (
     <>
-      <FormTextField name="offering" select label={t('programs.fields.offering')} fullWidth>
-        {offerings.map((value) => (
-          <MenuItem key={value} value={value}>
-            {value}
-          </MenuItem>
-        ))}
-      </FormTextField>
+      <ChoiceSelect source="offering" label={t('programs.fields.offering')} values={offerings} />
       {offering === 'Nuanced' && (
-        <FormTextField
-          name="offeringType"
+        <TextInput
+          source="offeringType"
           label={t('programs.fields.offeringType')}
+          parse={keepText}
           required
+          helperText={false}
           fullWidth
         />
       )}

@@ -3,26 +3,26 @@ import { Box, Card, CardContent, Stack } from '@mui/material';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { useMemo, useState, type ReactNode } from 'react';
-import { Form, useSaveContext } from 'react-admin';
+import { Form, TextInput, useSaveContext } from 'react-admin';
 import { useFormState, useWatch } from 'react-hook-form';
+import { TIME_ZONES } from '../../../shared/constants';
 import type { Program } from '../../../shared/program';
 import { programSchema } from '../../../shared/validation/program';
 import { FormActionBar } from '../../forms/FormActionBar';
-import { FormTextField } from '../../forms/FormTextField';
 import { useMessages } from '../../i18n';
 import { ErrorBanner } from '../../lists/ErrorBanner';
 import { PageHeader } from '../../lists/ListParts';
 import { ConfirmChangeDialog } from './ConfirmChangeDialog';
+import { ChoiceSelect } from './ChoiceSelect';
+import { keepText } from './keepText';
 import { OfferingFields } from './OfferingFields';
-import { PodsField } from './PodsField';
-import { ProductField } from './ProductField';
+import { PodsInput } from './PodsInput';
+import { ProductInput } from './ProductInput';
 import type { ProgramFormMode, ProgramFormValues } from './programFormValues';
 import { SchedulePreview } from './SchedulePreview';
 import { SendTimeField, StartDateField } from './ScheduleFields';
 import { dueCutoff } from './scheduleTiming';
-import { TimeZoneField } from './TimeZoneField';
-import { linkedProduct, useProductOptions } from './useProductOptions';
-import { useProgramSubmit } from './useProgramSubmit';
+import { useScheduleConfirm } from './useScheduleConfirm';
 
 /** Checked with the API's own rules, so each field shows the message the API would answer. */
 const resolver = zodResolver(programSchema);
@@ -114,17 +114,13 @@ export function ProgramForm({
   notices?: ReactNode;
 }) {
   const t = useMessages();
-  const linked = useMemo(() => linkedProduct(program, values.productId), [program, values]);
-  const products = useProductOptions(linked);
   // The preview marks past what was due when the page opened, and again from each save on: the
   // change dialog counts at that same instant, so its 'to come' is the preview's.
   const [checkedAt, setCheckedAt] = useState(() => new Date());
   const cutoff = useMemo(() => dueCutoff(program, checkedAt), [program, checkedAt]);
-  const { submit, counts, answer } = useProgramSubmit({
-    mode,
+  const { submit, counts, answer } = useScheduleConfirm({
     values,
     program,
-    daysOf: (productId) => products.options.find((option) => option.id === productId)?.days ?? null,
     refreshCutoff: () => {
       const now = new Date();
       setCheckedAt(now);
@@ -157,16 +153,23 @@ export function ProgramForm({
             <Card variant="outlined">
               <CardContent>
                 <Stack spacing={2}>
-                  <FormTextField
-                    name="programName"
+                  <TextInput
+                    source="programName"
                     label={t('programs.fields.programName')}
+                    parse={keepText}
                     required
+                    helperText={false}
                     fullWidth
                   />
-                  <ProductField {...products} />
+                  <ProductInput program={program} />
                   <OfferingFields />
-                  <PodsField initialPods={program?.pods ?? []} />
-                  <TimeZoneField />
+                  <PodsInput program={program} />
+                  {/* The seven zones of spec section 9: the messages go out by that zone's clock. */}
+                  <ChoiceSelect
+                    source="timeZone"
+                    label={t('programs.fields.timeZone')}
+                    values={TIME_ZONES}
+                  />
                   <FieldPair>
                     <StartDateField />
                     <SendTimeField />

@@ -2,7 +2,7 @@ import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { TimePicker } from '@mui/x-date-pickers/TimePicker';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { useController } from 'react-hook-form';
+import { useInput } from 'react-admin';
 import { SEND_WINDOW } from '../../../shared/constants';
 import { useMessages } from '../../i18n';
 import { usePickerValue } from './usePickerValue';
@@ -12,13 +12,16 @@ const TIME_FORMAT = 'HH:mm';
 
 /** A wall-clock time on an arbitrary day: only its hours and minutes matter. */
 const timeOfDay = (time: string) => dayjs(`2000-01-01T${time}`);
+/** The picker reads the form's own value: null stays null (react-admin would show it as ''). */
+const asStored = (value: string | null) => value;
+
 const EARLIEST = timeOfDay(SEND_WINDOW.earliest);
 const LATEST = timeOfDay(SEND_WINDOW.latest);
 
 /** The date of day 0 (the pre-message), in the program's zone; empty until chosen. */
 export function StartDateField() {
   const t = useMessages();
-  const { field, fieldState } = useController({ name: 'startDate' });
+  const { field, fieldState } = useInput<string | null>({ source: 'startDate', format: asStored });
   const [value, change] = usePickerValue(
     field.value as string | null,
     (date) => dayjs(date),
@@ -50,7 +53,7 @@ export function StartDateField() {
  */
 export function SendTimeField() {
   const t = useMessages();
-  const { field, fieldState } = useController({ name: 'sendTime' });
+  const { field, fieldState } = useInput<string | null>({ source: 'sendTime', format: asStored });
   const [value, change] = usePickerValue(field.value as string | null, timeOfDay, (time) =>
     time.format(TIME_FORMAT),
   );

@@ -1,7 +1,6 @@
 import { DEFAULT_TIME_ZONE, SEND_WINDOW } from '../../../shared/constants';
 import type { Program } from '../../../shared/program';
 import type { LocalDate, LocalTime } from '../../../shared/schedule';
-import type { ProgramInput } from '../../../shared/validation/program';
 
 export type ProgramFormMode = 'create' | 'edit';
 
@@ -16,9 +15,6 @@ export interface ProgramFormValues {
   startDate: LocalDate | null;
   sendTime: LocalTime;
 }
-
-/** What POST /api/programs and PUT /api/programs/{id} receive (spec section 7). */
-export type ProgramPayload = ProgramInput & { timeframe?: string };
 
 /** A new program: Standard, in Los Angeles time, at the default send time. */
 export const newProgramDraft = (): ProgramFormValues => ({

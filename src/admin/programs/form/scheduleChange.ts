@@ -1,5 +1,6 @@
 import type { Program } from '../../../shared/program';
-import type { ProgramFormValues, ProgramPayload } from './programFormValues';
+import type { ProgramInput } from '../../../shared/validation/program';
+import type { ProgramFormValues } from './programFormValues';
 import { daysAt, scheduleOf, toComeCount } from './scheduleTiming';
 
 /**
@@ -12,7 +13,7 @@ export interface ChangeCounts {
 }
 
 /** Whether the values move the program's messages: another date, time, zone or product. */
-function movesSchedule(saved: ProgramFormValues, payload: ProgramPayload): boolean {
+function movesSchedule(saved: ProgramFormValues, payload: ProgramInput): boolean {
   return (
     payload.startDate !== saved.startDate ||
     payload.sendTime !== saved.sendTime ||
@@ -34,20 +35,28 @@ function startedBeforePause(program: Program, cutoff: Date): boolean {
 }
 
 /**
- * The counts the confirmation shows when saving would move the messages of a program under way
- * (running, or paused after it started); null when no confirmation is needed. `days` is the new
- * product's days; `cutoff` is the instant the preview marks past and to come at (`dueCutoff`).
+ * Whether saving would move the messages of a program under way (running, or paused after it
+ * started), so the user is asked first. `cutoff` is the instant the preview marks past and to
+ * come at (`dueCutoff`).
  */
-export function scheduleChangeToConfirm(
+export function mustConfirmChange(
   program: Program,
   saved: ProgramFormValues,
-  payload: ProgramPayload,
+  payload: ProgramInput,
+  cutoff: Date,
+): boolean {
+  if (program.status !== 'running' && program.status !== 'paused') return false;
+  if (!movesSchedule(saved, payload)) return false;
+  return program.status === 'running' || startedBeforePause(program, cutoff);
+}
+
+/** What the confirmation says; `days` is the new product's days. */
+export function changeCounts(
+  program: Program,
+  payload: ProgramInput,
   days: number | null,
   cutoff: Date,
-): ChangeCounts | null {
-  if (program.status !== 'running' && program.status !== 'paused') return null;
-  if (!movesSchedule(saved, payload)) return null;
-  if (program.status === 'paused' && !startedBeforePause(program, cutoff)) return null;
+): ChangeCounts {
   const after = scheduleOf({ ...payload, days: payload.productId ? days : null });
   return { sent: program.messagesSent, toCome: toComeCount(after, cutoff) };
 }
