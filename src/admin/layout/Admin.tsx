@@ -8,6 +8,7 @@ import {
   type AdminContextProps,
   type CoreAdminUIProps,
 } from 'react-admin';
+import { ErrorPage } from './ErrorPage';
 
 const store = localStorageStore();
 
@@ -37,6 +38,7 @@ export function Admin({
   routerProvider,
   catchAll,
   loading,
+  error = ErrorPage,
   ...ui
 }: AdminProps) {
   return (
@@ -59,6 +61,7 @@ export function Admin({
           <CoreAdminUI
             {...ui}
             loading={loading}
+            error={error}
             catchAll={catchAll}
             accessDenied={catchAll}
             authenticationError={catchAll}
