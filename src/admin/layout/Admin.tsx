@@ -12,7 +12,7 @@ import { ErrorPage } from './ErrorPage';
 
 const store = localStorageStore();
 
-export type AdminProps = Omit<AdminContextProps, 'store'> &
+type AdminProps = Omit<AdminContextProps, 'store'> &
   Omit<CoreAdminUIProps, 'accessDenied' | 'authenticationError'>;
 
 /**

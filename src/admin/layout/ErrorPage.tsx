@@ -7,7 +7,7 @@ import { LoadingPage } from './LoadingPage';
  */
 const RaError = lazy(() => import('./RaErrorPage'));
 
-export interface ErrorPageProps {
+interface ErrorPageProps {
   error: unknown;
   errorInfo?: ErrorInfo;
   resetErrorBoundary: (...args: unknown[]) => void;
