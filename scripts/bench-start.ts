@@ -10,9 +10,9 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import { freePort } from '../tests/helpers/server';
 import { ensureConsoleBuilt } from './build-console';
+import { INITIAL_JS_BUDGET_BYTES, initialJs } from './initial-js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -40,25 +40,6 @@ async function idleRssMb(pid: number): Promise<number> {
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
 }
 
-async function initialJs() {
-  const html = await readFile(path.join(root, 'dist/console/index.html'), 'utf8');
-  const files = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
-  let raw = 0;
-  let gzip = 0;
-  let brotli = 0;
-  for (const file of files) {
-    const content = await readFile(path.join(root, 'dist/console', file));
-    raw += content.length;
-    gzip += gzipSync(content, { level: 9 }).length;
-    // The build compresses only files of 1 KB or more (vite-precompress.ts); smaller ones go as they are.
-    const compressed = await readFile(path.join(root, 'dist/console', `${file}.br`)).catch(
-      () => content,
-    );
-    brotli += compressed.length;
-  }
-  return { files, raw, gzip, brotli };
-}
-
 const buildStarted = performance.now();
 await ensureConsoleBuilt({ force: true });
 console.log(`console build:                 ${seconds(performance.now() - buildStarted)}`);
@@ -80,8 +61,13 @@ try {
   await rm(dataDir, { recursive: true, force: true });
 }
 
-const js = await initialJs();
+const js = await initialJs(path.join(root, 'dist/console'));
 console.log(
   `initial JavaScript:            ${(js.gzip / 1024).toFixed(0)} KB gzip, ${(js.brotli / 1024).toFixed(0)} KB brotli as served ` +
-    `(${(js.raw / 1024).toFixed(0)} KB, ${js.files.length} file(s))`,
+    `(${(js.raw / 1024).toFixed(0)} KB, ${js.files.length} file(s)); ` +
+    `budget ${INITIAL_JS_BUDGET_BYTES / 1024} KB gzip`,
 );
+// Per file, largest first: where a change to the first page's weight shows.
+for (const f of [...js.files].sort((a, b) => b.gzip - a.gzip)) {
+  console.log(`  ${f.file.padEnd(58)} ${String(f.gzip).padStart(7)} B gzip`);
+}

@@ -45,7 +45,16 @@ export async function ensureConsoleBuilt({ force = false } = {}): Promise<boolea
   if (!force && !(await consoleBuildIsStale())) return false;
   process.stdout.write('Building the console (dist/console)...\n');
   const started = Date.now();
-  await build({ root, configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
+  // Vite builds for NODE_ENV when it is set, and the test runner sets it to 'test': the browser
+  // tests then ran (and `npm start` later served) React's development build.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ root, configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   process.stdout.write(`Console built in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`);
   return true;
 }

@@ -1,10 +1,11 @@
 import { useMemo } from 'react';
-import { Admin, CustomRoutes, Resource, type AuthProvider, type DataProvider } from 'react-admin';
+import { CustomRoutes, Resource, type AuthProvider, type DataProvider } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
 import { i18nProvider } from './i18n';
+import { Admin } from './layout/Admin';
 import { Layout } from './layout/Layout';
 import { LoadingPage } from './layout/LoadingPage';
-import { DASHBOARD_PATH, LoginPage } from './pages/LoginPage';
+import { DASHBOARD_PATH } from './layout/navItems';
 import { authProvider as defaultAuthProvider } from './providers/authProvider';
 import { forConsole } from './providers/consoleProvider';
 import { dataProvider as defaultDataProvider } from './providers/dataProvider';
@@ -25,6 +26,10 @@ const AnalyticsPage = lazyScreen(() => import('./analytics/AnalyticsPage'));
 const VerifyEmailPage = lazyScreen(() => import('./account/VerifyEmailPage'));
 const SetPasswordPage = lazyScreen(() => import('./account/SetPasswordPage'));
 const ForgotPasswordPage = lazyScreen(() => import('./account/ForgotPasswordPage'));
+// The sign-in form too: a signed-out visitor's first page loads it after the shell.
+const LoginPage = lazyScreen(() =>
+  import('./pages/LoginPage').then((m) => ({ default: m.LoginPage })),
+);
 
 /** 'Loading...' while the session is checked. */
 const SessionLoading = () => <LoadingPage />;

@@ -69,6 +69,9 @@ export const TIMINGS = {
   setPasswordRedirectMs: 3_000,
 } as const;
 
+/** A contact's conversation is read a page at a time: `limit` entries, 50 unless asked. */
+export const CONVERSATION_LIMIT = { default: 50, max: 100 } as const;
+
 /** A program's Deliveries panel asks for fresh counts this often while messages are on their way. */
 export const DELIVERIES_REFRESH_MS = 5_000;
 

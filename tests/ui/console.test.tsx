@@ -122,6 +122,17 @@ describe('routes', () => {
     renderConsole(start);
     await waitFor(() => expect(path()).toBe('/dashboard'));
   });
+
+  // Pages react-admin keeps for access rules, which Tidings' auth provider does not have.
+  it.each(['/access-denied', '/authentication-error'])(
+    "treats react-admin's %s like any unknown path",
+    async (start) => {
+      storeSession();
+      fakeApi(verifyOk());
+      renderConsole(start);
+      await waitFor(() => expect(path()).toBe('/dashboard'));
+    },
+  );
 });
 
 describe('while signed in', () => {

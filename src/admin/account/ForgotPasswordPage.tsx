@@ -10,7 +10,8 @@ import { useMessages } from '../i18n';
 import { LOGIN_PATH } from '../providers/authProvider';
 import type { TidingsDataProvider } from '../providers/dataProvider';
 import { accountErrorMessage } from './accountErrors';
-import { PublicCard, PublicForm } from './PublicCard';
+import { PublicCard } from './PublicCard';
+import { PublicForm } from './PublicForm';
 import { SubmitButton } from './SubmitButton';
 
 // react-admin's Form is typed for any values; the schema checks what onSubmit receives.

@@ -1,7 +1,5 @@
-import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { Form } from 'react-admin';
-import type { FieldValues, Resolver } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
 import { LOGIN_PATH } from '../providers/authProvider';
 
@@ -43,42 +41,5 @@ export function ErrorWithLogin({ message, label }: { message: string; label: str
     >
       {message}
     </Alert>
-  );
-}
-
-/**
- * The form of a public page: react-admin's `Form`, checked on submit with a shared zod schema (its
- * messages, not the browser's: noValidate), and the call's error above the fields until dismissed.
- */
-export function PublicForm({
-  resolver,
-  onSubmit,
-  error,
-  onDismissError,
-  children,
-}: {
-  resolver: Resolver;
-  onSubmit: (values: FieldValues) => Promise<void>;
-  error: string | null;
-  onDismissError: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <Form
-      resolver={resolver}
-      onSubmit={onSubmit}
-      mode="onSubmit"
-      reValidateMode="onChange"
-      noValidate
-    >
-      <Stack spacing={1}>
-        {error && (
-          <Alert severity="error" onClose={onDismissError}>
-            {error}
-          </Alert>
-        )}
-        {children}
-      </Stack>
-    </Form>
   );
 }

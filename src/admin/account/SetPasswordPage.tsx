@@ -14,7 +14,8 @@ import { LOGIN_PATH } from '../providers/authProvider';
 import type { TidingsDataProvider } from '../providers/dataProvider';
 import { session } from '../providers/session';
 import { accountErrorMessage } from './accountErrors';
-import { ErrorWithLogin, PublicCard, PublicForm } from './PublicCard';
+import { ErrorWithLogin, PublicCard } from './PublicCard';
+import { PublicForm } from './PublicForm';
 import { SubmitButton } from './SubmitButton';
 
 // react-admin's Form is typed for any values; the schema checks what onSubmit receives.

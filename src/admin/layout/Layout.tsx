@@ -1,7 +1,7 @@
 import { Box } from '@mui/material';
 import { Suspense, type ReactNode } from 'react';
-import { Error as ErrorPage } from 'react-admin';
 import { ErrorBoundary } from 'react-error-boundary';
+import { ErrorPage } from './ErrorPage';
 import { LoadingPage } from './LoadingPage';
 import { SessionWatcher } from './SessionWatcher';
 import { TopNav } from './TopNav';
@@ -26,7 +26,7 @@ export function Layout({ children }: { children: ReactNode }) {
       >
         <ErrorBoundary
           fallbackRender={({ error, resetErrorBoundary }) => (
-            <ErrorPage error={error as Error} resetErrorBoundary={resetErrorBoundary} />
+            <ErrorPage error={error} resetErrorBoundary={resetErrorBoundary} />
           )}
         >
           <Suspense fallback={<LoadingPage />}>{children}</Suspense>

@@ -18,7 +18,7 @@ import { useLogout } from 'react-admin';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { MOBILE_MENU_MAX_WIDTH } from '../../shared/constants';
 import { useMessages } from '../i18n';
-import { isActive, NAV_ITEMS } from './navItems';
+import { DASHBOARD_PATH, isActive, NAV_ITEMS } from './navItems';
 
 /** The top navigation bar; at 1024px and narrower it folds into a hamburger menu. */
 export function TopNav() {
@@ -33,7 +33,7 @@ export function TopNav() {
       <Toolbar component="nav" aria-label="Main" sx={{ gap: 0.5 }}>
         <Typography
           component={RouterLink}
-          to="/dashboard"
+          to={DASHBOARD_PATH}
           variant="h6"
           sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 700, mr: 2 }}
         >

@@ -1,5 +1,8 @@
 import type { MessageKey } from '../i18n';
 
+/** Where a sign-in, `/` and every unknown path lead. */
+export const DASHBOARD_PATH = '/dashboard';
+
 export interface NavItem {
   to: string;
   label: MessageKey;
@@ -10,7 +13,7 @@ export interface NavItem {
  * narrow menu lacks Pods, which we take for an oversight (see README, decisions).
  */
 export const NAV_ITEMS: NavItem[] = [
-  { to: '/dashboard', label: 'nav.dashboard' },
+  { to: DASHBOARD_PATH, label: 'nav.dashboard' },
   { to: '/programs', label: 'nav.programs' },
   { to: '/products', label: 'nav.products' },
   { to: '/contacts', label: 'nav.contacts' },

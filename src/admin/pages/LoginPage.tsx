@@ -6,9 +6,8 @@ import { messages } from '../../shared/messages';
 import { PublicCard } from '../account/PublicCard';
 import { useMessages } from '../i18n';
 import { LoadingPage } from '../layout/LoadingPage';
+import { DASHBOARD_PATH } from '../layout/navItems';
 import { SuccessBanner } from '../lists/SuccessBanner';
-
-export const DASHBOARD_PATH = '/dashboard';
 
 /**
  * /login: email and password, both required. Shows the server's error text (or the spec's

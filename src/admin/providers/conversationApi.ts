@@ -1,4 +1,4 @@
-import { CONVERSATION_LIMIT } from '../../shared/validation/consent';
+import { CONVERSATION_LIMIT } from '../../shared/constants';
 import type {
   ApiConsentLog,
   ApiConversation,

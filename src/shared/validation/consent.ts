@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONVERSATION_LIMIT } from '../constants';
 import { formatMessage } from '../format';
 import { messages } from '../messages';
 import { listQuerySchema, oneOrMany } from './list';
@@ -7,9 +8,6 @@ import { parseInstant } from './message';
 const t = messages.consentApi;
 const invalid = (name: string, what: string) =>
   formatMessage(messages.delivery.api.invalidFilter, { name, what });
-
-/** A contact's conversation is read a page at a time: `limit` entries, 50 unless asked. */
-export const CONVERSATION_LIMIT = { default: 50, max: 100 } as const;
 
 /** An instant with its offset (`2026-05-01T09:00:00.000Z`, as the API writes times). */
 const instant = (name: string) =>
