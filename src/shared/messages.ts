@@ -537,6 +537,19 @@ export const messages = {
     oneFileOnly: 'Upload one file at a time, with nothing else in the form.',
   },
 
+  /**
+   * The rich-text toolbar of the contact's bio/notes. react-admin's editor reads these as
+   * `ra.tiptap.*` (src/admin/i18n.ts), hence the key names.
+   */
+  richTextToolbar: {
+    bold: 'Bold',
+    italic: 'Italic',
+    underline: 'Underline',
+    list_bulleted: 'Bulleted list',
+    list_numbered: 'Numbered list',
+    link: 'Add a link',
+  },
+
   contacts: {
     title: 'Contacts',
     item: 'contact',

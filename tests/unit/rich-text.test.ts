@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { bioFromEditor, bioToEditor } from '../../src/admin/contacts/bio/bioValue';
 import { sanitizeRichText } from '../../src/server/services/rich-text';
 import { LIMITS } from '../../src/shared/constants';
 import {
@@ -187,5 +188,37 @@ describe('the bio length rule', () => {
 
   it('caps the HTML too', () => {
     expect(bio(`<p>${'<strong></strong>'.repeat(LIMITS.bioHtml / 10)}x</p>`).success).toBe(false);
+  });
+});
+
+describe('the bio in the editor (console)', () => {
+  it('opens plain text as paragraphs and HTML as it is', () => {
+    expect(bioToEditor('a\nb & c')).toBe('<p>a</p><p>b &amp; c</p>');
+    expect(bioToEditor('<p><strong>x</strong></p>')).toBe('<p><strong>x</strong></p>');
+    expect(bioToEditor('')).toBe('');
+    expect(bioToEditor(null)).toBe('');
+  });
+
+  it('saves unformatted paragraphs as plain text, a line each', () => {
+    expect(bioFromEditor('<p>Tom &amp; Jerry</p><p></p><p>a &lt; b</p>')).toBe(
+      'Tom & Jerry\n\na < b',
+    );
+  });
+
+  it('keeps formatting, line breaks and text that would read as HTML as HTML', () => {
+    for (const html of [
+      '<p><strong>x</strong></p>',
+      '<p>a<br>b</p>',
+      '<ul><li><p>x</p></li></ul>',
+      '<p>&lt;b&gt;not bold&lt;/b&gt;</p>',
+    ]) {
+      expect(bioFromEditor(html)).toBe(html);
+    }
+  });
+
+  it('gives plain text back as it opened', () => {
+    for (const text of ['one', 'a\n\nb', 'x < y & z', ' spaced ']) {
+      expect(bioFromEditor(bioToEditor(text))).toBe(text);
+    }
   });
 });
