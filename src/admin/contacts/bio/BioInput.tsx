@@ -66,6 +66,8 @@ export default function BioInput() {
       format={bioToEditor}
       parse={bioFromEditor}
       editorOptions={editorOptions}
+      // Three lines tall when empty, as the multi-line field it replaces.
+      sx={{ '& .ProseMirror': { minHeight: '5em' } }}
       toolbar={
         <RichTextInputToolbar size="small">
           <MarkButtons />
