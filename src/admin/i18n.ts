@@ -3,9 +3,16 @@ import englishMessages from 'ra-language-english';
 import { useTranslate } from 'react-admin';
 import { messages, type Messages } from '../shared/messages';
 
-/** react-admin's own texts plus every Tidings text, under the `tidings` key. */
+/**
+ * react-admin's own texts plus every Tidings text, under the `tidings` key; the rich-text editor's
+ * toolbar reads its own from `ra.tiptap`.
+ */
 export const i18nProvider = polyglotI18nProvider(
-  () => ({ ...englishMessages, tidings: messages }),
+  () => ({
+    ...englishMessages,
+    ra: { ...englishMessages.ra, tiptap: messages.richTextToolbar },
+    tidings: messages,
+  }),
   'en',
   [{ locale: 'en', name: 'English' }],
   { allowMissing: true },

@@ -58,6 +58,10 @@ export const LIMITS = {
   phoneDigitsMin: 10,
   phoneDigitsMax: 15,
   passwordMin: 6,
+  /** A bio's text, counted as plain text (shared/rich-text.ts): what was written, not its markup. */
+  bioText: 2000,
+  /** A bio's HTML: room for formatting and links around the longest text. */
+  bioHtml: 20_000,
 } as const;
 
 export const TIMINGS = {

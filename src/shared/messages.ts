@@ -537,6 +537,19 @@ export const messages = {
     oneFileOnly: 'Upload one file at a time, with nothing else in the form.',
   },
 
+  /**
+   * The rich-text toolbar of the contact's bio/notes. react-admin's editor reads these as
+   * `ra.tiptap.*` (src/admin/i18n.ts), hence the key names.
+   */
+  richTextToolbar: {
+    bold: 'Bold',
+    italic: 'Italic',
+    underline: 'Underline',
+    list_bulleted: 'Bulleted list',
+    list_numbered: 'Numbered list',
+    link: 'Add a link',
+  },
+
   contacts: {
     title: 'Contacts',
     item: 'contact',
@@ -601,6 +614,7 @@ export const messages = {
     phoneRequiredForOptin: 'Phone number is required to send opt-in message',
     phoneTooShort: 'Phone number must be at least 10 digits',
     phoneTooLong: 'Phone number is too long',
+    bioTooLong: 'Bio / notes can be at most %{max} characters long',
     verifiedOrWelcome: 'Either mark the email as verified or send a welcome email, not both',
     duplicateEmail: 'A contact with this email address already exists.',
     notFound: 'Contact not found',

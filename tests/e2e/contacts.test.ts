@@ -140,4 +140,33 @@ describe('contacts in the browser', () => {
     await page.waitForTimeout(500);
     await screenshot(page, 'contacts-pod-created');
   });
+
+  it("writes a bold bio with the toolbar, saved as HTML and shown bold on the contact's page", async () => {
+    await page.getByLabel(t.fields.search).fill('lena');
+    await page.getByRole('row', { name: /Lena Walker/ }).click();
+    await page.getByRole('heading', { name: t.editTitle }).waitFor();
+    const bio = page.getByRole('textbox', { name: t.fields.bio });
+    await bio.click();
+    await page.keyboard.type('Prefers ');
+    await page.getByRole('button', { name: messages.richTextToolbar.bold }).click();
+    await page.keyboard.type('mornings');
+    await page.getByRole('button', { name: t.save }).click();
+    await page.getByText('Contact Lena Walker updated successfully!').waitFor();
+
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: ADMIN.ADMIN_EMAIL, password: ADMIN.ADMIN_PASSWORD }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const list = await fetch(`${server.url}/api/contacts?q=lena`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const [lena] = ((await list.json()) as { contacts: { profile: { bio: string } }[] }).contacts;
+    expect(lena!.profile.bio).toBe('<p>Prefers <strong>mornings</strong></p>');
+
+    await page.getByRole('row', { name: /Lena Walker/ }).click();
+    await bio.locator('strong', { hasText: 'mornings' }).waitFor();
+    await screenshot(page, 'contacts-rich-text-bio');
+  });
 });

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { session } from '../../src/admin/providers/session';
 import { LIMITS, type Role } from '../../src/shared/constants';
 import { messages } from '../../src/shared/messages';
@@ -12,8 +12,11 @@ import {
   STORED_TOKEN,
   storeSession,
 } from './helpers';
+import { bioBox, loadBioEditor, typeBio } from './bio-helpers';
 
 const t = messages.contacts;
+
+beforeAll(loadBioEditor, 60_000);
 const path = () => screen.getByTestId('path').textContent;
 
 type Routes = Parameters<typeof fakeApi>[0];
@@ -124,7 +127,8 @@ describe('create contact: the form by role', () => {
     expect(queryCheckbox(t.fields.emailVerified)).not.toBeInTheDocument();
     expect(queryCheckbox(t.fields.sendWelcomeEmail)).not.toBeInTheDocument();
     expect(queryInput(t.fields.password)).not.toBeInTheDocument();
-    expect(input(t.fields.bio).tagName).toBe('TEXTAREA');
+    // The bio is a multi-line field: the rich-text editor (issue 14) rather than a textarea.
+    expect(await bioBox()).toHaveAttribute('aria-multiline', 'true');
   });
 
   it('shows the password fields, email verification and welcome email for a host', async () => {
@@ -362,7 +366,7 @@ describe('create contact: submit', () => {
     type(t.fields.city, 'Arlington');
     type(t.fields.state, 'VA');
     type(t.fields.zipCode, '22201');
-    type(t.fields.bio, 'Prefers mornings.');
+    await typeBio('Prefers mornings.');
     fireEvent.click(checkbox(t.fields.sendOptinMessage));
     submit();
     await waitFor(() => expect(path()).toBe('/contacts'));
@@ -556,7 +560,7 @@ describe('edit contact', () => {
     expect(input(t.fields.city)).toHaveValue('Arlington');
     expect(input(t.fields.state)).toHaveValue('VA');
     expect(input(t.fields.zipCode)).toHaveValue('22201');
-    expect(input(t.fields.bio)).toHaveValue('Prefers mornings.');
+    expect(await bioBox()).toHaveTextContent(/^Prefers mornings\.$/);
     expect(checkbox(t.fields.emailVerified)).toBeChecked();
     // The password is never read back: the fields start empty, and blank keeps it.
     expect(input(t.fields.password)).toHaveValue('');

@@ -20,6 +20,17 @@ function matchMedia(query: string): MediaQueryList {
   };
 }
 
+/**
+ * jsdom has no layout, and Range has no boxes at all: the rich-text editor (ProseMirror) measures
+ * the cursor to scroll it into view. Empty boxes are what a hidden element has.
+ */
+function emptyRects(): DOMRectList {
+  return Object.assign([], { item: () => null }) as unknown as DOMRectList;
+}
+Range.prototype.getClientRects ??= emptyRects;
+Range.prototype.getBoundingClientRect ??= () => new DOMRect();
+document.elementFromPoint ??= () => null;
+
 // The whole console renders in each test, and lazy screens load on first use; on a busy two-core
 // machine that can take longer than Testing Library's default of one second.
 configure({ asyncUtilTimeout: 5000 });

@@ -1,8 +1,10 @@
 import { Alert, Box, Button, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ApiContactDetail, ApiUser } from '../../shared/types';
 import { useMessages } from '../i18n';
 import { PageHeader } from '../lists/ListParts';
+import { BioText } from './bio/BioText';
 import { Section } from './form/Section';
 import { WelcomeEmailStatus } from './WelcomeEmailStatus';
 
@@ -22,14 +24,14 @@ export function ContactDetails({ contact }: { contact: ApiContactDetail }) {
   const profile: Partial<ApiUser['profile']> = contact.profile ?? {};
   const notProvided = t('pods.notProvided');
   const verified = contact.role === 'participant' ? contact.smsVerified : contact.emailVerified;
-  const rows: [string, string][] = [
+  const rows: [string, ReactNode][] = [
     [t('contacts.fields.name'), contact.fullName],
     [t('contacts.fields.email'), contact.email],
     [t('contacts.fields.phone'), profile.phone ?? contact.phone ?? notProvided],
     [t('contacts.fields.role'), t(`contacts.roles.${contact.role}`)],
     [t('contacts.fields.status'), t(`contacts.statuses.${contact.status}`)],
     [t('contacts.fields.address'), addressLine(profile.address) || notProvided],
-    [t('contacts.fields.bio'), profile.bio || notProvided],
+    [t('contacts.fields.bio'), profile.bio ? <BioText value={profile.bio} /> : notProvided],
     [t('contacts.fields.verification'), t(verified ? 'contacts.verified' : 'contacts.notVerified')],
   ];
   return (

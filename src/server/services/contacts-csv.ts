@@ -1,6 +1,8 @@
 import { Readable } from 'node:stream';
 import type { Db } from '../db/client';
 import { CSV_BOM, csvLine as line } from '../../shared/csv';
+import { messages } from '../../shared/messages';
+import { richTextToPlain } from '../../shared/rich-text';
 import { contactsInOrder, type ContactListQuery } from './contacts';
 
 const COLUMNS = [
@@ -20,6 +22,7 @@ const COLUMNS = [
   'Created',
   'Last login',
   'Login count',
+  messages.contacts.fields.bio,
 ];
 
 // The escaping is shared with the console's CSV; its tests import it from here.
@@ -47,6 +50,8 @@ export function contactsCsv(db: Db, query: ContactListQuery): Readable {
         c.createdAt.toISOString(),
         c.lastLoginAt?.toISOString() ?? null,
         c.loginCount,
+        // Plain text: a spreadsheet shows markup as it is. One line per paragraph and list item.
+        richTextToPlain(c.bio),
       ]);
     }
   }

@@ -19,6 +19,7 @@ import { queueWelcomeEmail } from '../outbox/emails';
 import { contactSearch } from './contact-search';
 import { lastWelcomeEmail } from './email-state';
 import { orderOf, pageOf } from './list';
+import { sanitizeRichText } from './rich-text';
 import { toApiUser, type UserRow } from './users';
 
 export type ContactListQuery = z.output<typeof contactListQuerySchema>;
@@ -145,7 +146,7 @@ function contactColumns(input: ContactInput) {
     state: input.address.state,
     zipCode: input.address.zipCode,
     country: input.address.country,
-    bio: input.bio,
+    bio: sanitizeRichText(input.bio),
     emailVerified: input.emailVerified,
     smsVerified: input.smsVerified,
   };

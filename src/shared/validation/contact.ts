@@ -10,8 +10,10 @@ import {
 import { CONSENT_STATES } from '../consent';
 import { CONTACT_STATUSES, LIMITS, ROLES } from '../constants';
 import { EMAIL_MAX_LENGTH, isValidEmail, normalizeEmail } from '../email';
+import { formatMessage } from '../format';
 import { messages } from '../messages';
 import { phoneProblem, toE164 } from '../phone';
+import { richTextToPlain } from '../rich-text';
 import { PASSWORD_MAX_LENGTH, requiredString } from './common';
 import { listQuerySchema, oneOrMany } from './list';
 
@@ -34,6 +36,19 @@ const addressSchema = z
     country: text(100),
   })
   .default(newContactDraft().address);
+
+/**
+ * The bio/notes, plain text or the editor's HTML (shared/rich-text.ts). Its length is that of its
+ * text, so formatting does not use up the limit; the HTML has a cap of its own. The server
+ * sanitises it before storing (server/services/rich-text.ts).
+ */
+const bioTooLong = formatMessage(t.bioTooLong, { max: LIMITS.bioText });
+const bioSchema = z
+  .string()
+  .trim()
+  .max(LIMITS.bioHtml, { error: bioTooLong })
+  .refine((bio) => richTextToPlain(bio).length <= LIMITS.bioText, { error: bioTooLong })
+  .default('');
 
 const PROFILE_FIELDS = ['firstName', 'lastName', 'phone', 'address', 'bio'] as const;
 
@@ -88,7 +103,7 @@ const fields = {
     error: `Status must be one of ${CONTACT_STATUSES.join(', ')}`,
   }),
   address: addressSchema,
-  bio: text(2000),
+  bio: bioSchema,
   emailVerified: z.boolean().default(false),
   smsVerified: z.boolean().default(false),
   sendOptinMessage: z.boolean().default(false),

@@ -17,6 +17,7 @@ import { FormTextField } from '../../forms/FormTextField';
 import { useMessages, type MessageKey } from '../../i18n';
 import { ErrorBanner } from '../../lists/ErrorBanner';
 import { PageHeader } from '../../lists/ListParts';
+import { BioField } from '../bio/BioField';
 import { MessagingFields } from './MessagingFields';
 import { RoleField } from './RoleField';
 import { Section } from './Section';
@@ -221,13 +222,7 @@ export function ContactForm({
                 fullWidth
               />
             </FieldPair>
-            <FormTextField
-              name="bio"
-              label={t('contacts.fields.bio')}
-              multiline
-              minRows={3}
-              fullWidth
-            />
+            <BioField />
           </Section>
           <Section title={t('contacts.fields.address')}>
             <FormTextField name="address.street" label={t('contacts.fields.street')} fullWidth />
