@@ -3,18 +3,18 @@ import { Button } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDataProvider, useListContext } from 'react-admin';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { TIMINGS } from '../../shared/constants';
 import { messages } from '../../shared/messages';
 import { defaultPodId, type PodSummary } from '../../shared/pod';
 import { useMessages } from '../i18n';
-import { successState } from '../lists/SuccessBanner';
+import { useSuccessNotice } from '../lists/useSuccessNotice';
 import type { TidingsDataProvider } from '../providers/dataProvider';
 import { serverMessage } from '../providers/httpClient';
 import { PodDetailsDialog, type PodDetails } from '../pods/PodDetailsDialog';
 
 /**
  * 'Create Pod (N selected)': a pod made of the selected contacts (from any page of the list), in
- * one request and one transaction on the server. The success banner shows on the list.
+ * one request and one transaction on the server. The success notice shows over the list.
  */
 export function CreatePodButton() {
   const t = useMessages();
@@ -39,8 +39,7 @@ function CreatePodDialog({ onClose }: { onClose: () => void }) {
   const t = useMessages();
   const dataProvider = useDataProvider<TidingsDataProvider>();
   const { selectedIds, onUnselectItems } = useListContext();
-  const navigate = useNavigate();
-  const location = useLocation();
+  const notice = useSuccessNotice();
   const [error, setError] = useState<string | null>(null);
 
   const { mutate, isPending } = useMutation({
@@ -49,11 +48,10 @@ function CreatePodDialog({ onClose }: { onClose: () => void }) {
     onSuccess: (pod: PodSummary) => {
       onUnselectItems();
       onClose();
-      const text = t('pods.created', { name: pod.podName, count: pod.activeMemberCount });
-      navigate(`${location.pathname}${location.search}`, {
-        replace: true,
-        ...successState(text),
-      });
+      notice(
+        t('pods.created', { name: pod.podName, count: pod.activeMemberCount }),
+        TIMINGS.podBannerMs,
+      );
     },
     onError: (e: unknown) => setError(serverMessage(e, messages.pods.errors.create)),
   });
