@@ -6,7 +6,6 @@ import { messages } from '../../shared/messages';
 import { PublicCard } from '../account/PublicCard';
 import { useMessages } from '../i18n';
 import { LoadingPage } from '../layout/LoadingPage';
-import { SuccessBanner } from '../lists/SuccessBanner';
 
 export const DASHBOARD_PATH = '/dashboard';
 
@@ -40,8 +39,6 @@ export function LoginPage() {
 
   return (
     <PublicCard title={t('login.title')}>
-      {/* 'Password set successfully! You can now log in.', from /set-password. */}
-      <SuccessBanner />
       <Stack component="form" spacing={2} onSubmit={submit} noValidate={false}>
         {error && (
           <Alert severity="error" onClose={() => setError(null)}>
