@@ -15,7 +15,7 @@ export default function ContactCreate() {
   const roles = useManagedRoles();
   if (!roles) return <LoadingPage label={t('app.loading')} />;
   return (
-    <CreateBase resource="contacts" record={DRAFT} mutationOptions={mutationOptions}>
+    <CreateBase resource="contacts" mutationOptions={mutationOptions}>
       <ContactForm
         mode="create"
         record={DRAFT}

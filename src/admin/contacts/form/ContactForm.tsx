@@ -258,6 +258,7 @@ export function ContactForm({
               label={t('contacts.fields.bio')}
               multiline
               minRows={3}
+              helperText={false}
               fullWidth
             />
           </Section>
