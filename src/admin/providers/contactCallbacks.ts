@@ -1,6 +1,5 @@
 import type { CreateParams, ResourceCallbacks, UpdateParams } from 'react-admin';
 import type { ContactFormMode, ContactFormValues } from '../../shared/contact';
-import { toContactPayload } from '../../shared/validation/contact';
 import { requireToken } from './session';
 
 /**
@@ -9,13 +8,19 @@ import { requireToken } from './session';
  * one is set). Shaped here, so the screens save through `dataProvider.create/update` like any
  * other resource. A save without a stored token sends nothing (see MissingTokenError).
  */
-function shaped<P extends CreateParams | UpdateParams>(params: P, mode: ContactFormMode): P {
+async function shaped<P extends CreateParams | UpdateParams>(
+  params: P,
+  mode: ContactFormMode,
+): Promise<P> {
   requireToken();
+  // Loaded on the first save: the contact rules (and zod) are the contact form's chunk, which
+  // is already here then, and stay out of the first page's JavaScript.
+  const { toContactPayload } = await import('../../shared/validation/contact');
   return { ...params, data: toContactPayload(params.data as ContactFormValues, mode) };
 }
 
 export const contactCallbacks: ResourceCallbacks = {
   resource: 'contacts',
-  beforeCreate: async (params: CreateParams) => shaped(params, 'create'),
-  beforeUpdate: async (params: UpdateParams) => shaped(params, 'edit'),
+  beforeCreate: (params: CreateParams) => shaped(params, 'create'),
+  beforeUpdate: (params: UpdateParams) => shaped(params, 'edit'),
 };
