@@ -12,6 +12,9 @@ export const theme: RaThemeOptions = {
   components: {
     ...defaultTheme.components,
     MuiButton: { defaultProps: { disableElevation: true } },
+    // A text input keeps what was typed: an emptied field is '' (empty text to the shared schemas
+    // and the API), not null, react-admin's default.
+    RaTextInput: { defaultProps: { parse: (value: string) => value } },
     // A wide table scrolls sideways on a narrow screen instead of losing its last columns. Only
     // the table scrolls: the bulk-action toolbar above it must not be clipped.
     RaDataTable: {

@@ -78,6 +78,9 @@ describe('contacts in the browser', () => {
     await page
       .getByText('Contact Lena Walker created successfully! Opt-in message has been queued.')
       .waitFor();
+    // The notice's slide-in, then the list below it.
+    await page.waitForTimeout(400);
+    await screenshot(page, 'contacts-created-notice', { fullPage: false });
   });
 
   it('creates a host with a password', async () => {

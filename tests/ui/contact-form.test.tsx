@@ -530,6 +530,17 @@ describe('create contact: submit', () => {
     expect(sent(api, 'POST', '/api/contacts')).toEqual([]);
   });
 
+  it('signs out on a 401, with no success text', async () => {
+    await openCreate({
+      'POST /api/contacts': () => jsonResponse(401, { error: messages.auth.sessionInvalid }),
+    });
+    fillNames();
+    submit();
+    await waitFor(() => expect(path()).toBe('/login'));
+    expect(session.getToken()).toBeNull();
+    expect(screen.queryByText(/created successfully/)).not.toBeInTheDocument();
+  });
+
   it('goes back to the list on Cancel', async () => {
     await openCreate();
     fireEvent.click(screen.getByRole('link', { name: messages.app.cancel }));

@@ -1,6 +1,8 @@
 import { HttpError } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import { dataProvider } from '../../src/admin/providers/dataProvider';
+import { MissingTokenError } from '../../src/admin/providers/session';
+import { newContactDraft } from '../../src/shared/contact';
 import { fakeApi, jsonResponse, STORED_TOKEN, storeSession } from './helpers';
 
 describe('dataProvider', () => {
@@ -86,6 +88,48 @@ describe('dataProvider', () => {
     await expect(dataProvider.deleteMany('pods', { ids: ['d1'] })).rejects.toThrow(
       'Tidings has no bulk delete for pods',
     );
+    expect(api).not.toHaveBeenCalled();
+  });
+});
+
+describe('dataProvider: contacts, saved from the form', () => {
+  const values = { ...newContactDraft(), email: 'g@example.org', firstName: 'Grace' };
+
+  it("sends the form's flat values in the API's shape, keeping what the server reported", async () => {
+    storeSession();
+    const contact = { _id: 'c1', email: 'g@example.org', role: 'participant' };
+    const api = fakeApi({
+      'POST /api/contacts': () =>
+        jsonResponse(201, { contact, optinMessageSent: true, welcomeEmailSent: false }),
+      'PUT /api/contacts/c1': () => jsonResponse(200, { contact, optinMessageSent: false }),
+    });
+    const created = await dataProvider.create('contacts', { data: values });
+    expect(created.data).toEqual({
+      ...contact,
+      id: 'c1',
+      optinMessageSent: true,
+      welcomeEmailSent: false,
+    });
+    const updated = await dataProvider.update('contacts', {
+      id: 'c1',
+      data: values,
+      previousData: { id: 'c1' },
+    });
+    expect(updated.data).toEqual({ ...contact, id: 'c1', optinMessageSent: false });
+    const [createBody, updateBody] = api.mock.calls.map(
+      ([, init]) => JSON.parse(String(init!.body)) as Record<string, unknown>,
+    );
+    expect(createBody).toMatchObject({ email: 'g@example.org', profile: { firstName: 'Grace' } });
+    expect(createBody).not.toHaveProperty('firstName');
+    expect(createBody).toHaveProperty('sendWelcomeEmail', false);
+    // The welcome email is a create-only choice.
+    expect(updateBody).not.toHaveProperty('sendWelcomeEmail');
+  });
+
+  it('sends nothing without a stored token', async () => {
+    const api = fakeApi({});
+    const error = await dataProvider.create('contacts', { data: values }).catch((e) => e);
+    expect(error).toBeInstanceOf(MissingTokenError);
     expect(api).not.toHaveBeenCalled();
   });
 });

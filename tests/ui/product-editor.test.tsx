@@ -3,29 +3,24 @@ import userEvent from '@testing-library/user-event';
 import { HttpError } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import { messages } from '../../src/shared/messages';
-import { fakeDataProvider, message, product, renderSignedIn } from './products-helpers';
+import {
+  day,
+  fakeDataProvider,
+  fillValidProduct,
+  message,
+  product,
+  renderSignedIn,
+  setValue,
+  textOf,
+} from './products-helpers';
 
 const t = messages.products;
 const path = () => screen.getByTestId('path').textContent;
-const day = (name: string) => screen.getByRole('region', { name });
-const textOf = (name: string) => within(day(name)).getByLabelText(t.fields.text);
 
 async function openCreate(dataProvider = fakeDataProvider()) {
   renderSignedIn('/products/create', dataProvider);
   await screen.findByRole('heading', { name: t.createTitle });
   return dataProvider;
-}
-
-/** Sets a field's value as a paste would (fast, and the same events for react-hook-form). */
-const setValue = (element: HTMLElement, value: string) =>
-  fireEvent.change(element, { target: { value } });
-
-async function fillValidProduct(days: number) {
-  setValue(screen.getByLabelText(/Product name/), ' Morning Walks ');
-  setValue(screen.getByLabelText('Days'), String(days));
-  setValue(textOf('Pre-message (Day 0)'), 'Welcome! Reply STOP to opt out.');
-  for (let d = 1; d <= days; d++) setValue(textOf(`Day ${d}`), `Day ${d}: walk.`);
-  setValue(textOf(`Conclusion (Day ${days + 1})`), 'Thanks!');
 }
 
 describe('create product: days', () => {

@@ -2,7 +2,13 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { HttpError } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import { messages } from '../../src/shared/messages';
-import { fakeDataProvider, renderSignedIn, summary } from './products-helpers';
+import {
+  fakeDataProvider,
+  fillValidProduct,
+  product,
+  renderSignedIn,
+  summary,
+} from './products-helpers';
 
 const t = messages.products;
 const path = () => screen.getByTestId('path').textContent;
@@ -124,14 +130,22 @@ describe('/products', () => {
 
   it('shows the success banner passed from the form for 5 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    renderSignedIn(
-      { pathname: '/products', state: { success: 'Product "X" created successfully!' } },
-      listWith(),
-    );
+    const dataProvider = listWith();
+    dataProvider.create.mockImplementation(async () => ({
+      data: { ...product(), id: 'new', name: 'X' },
+    }));
+    renderSignedIn('/products/create', dataProvider);
+    await screen.findByRole('heading', { name: t.createTitle });
+    await fillValidProduct(1);
+    fireEvent.click(screen.getByRole('button', { name: t.create }));
+    await waitFor(() => expect(path()).toBe('/products'));
     expect(await screen.findByText('Product "X" created successfully!')).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(4_900));
     expect(screen.getByText('Product "X" created successfully!')).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(200));
-    expect(screen.queryByText('Product "X" created successfully!')).not.toBeInTheDocument();
+    // The notification leaves with a short fade once its time is up.
+    await waitFor(() =>
+      expect(screen.queryByText('Product "X" created successfully!')).not.toBeInTheDocument(),
+    );
   });
 });

@@ -1,4 +1,6 @@
+import { fireEvent, screen, within } from '@testing-library/react';
 import { vi } from 'vitest';
+import { messages } from '../../src/shared/messages';
 import type { Product, ProductMessage, ProductSummary } from '../../src/shared/product';
 import { emptyMessage } from '../../src/shared/product';
 import { apiUser, fakeApi, jsonResponse, renderConsole, storeSession } from './helpers';
@@ -70,4 +72,22 @@ export function renderSignedIn(
   storeSession();
   fakeApi({ 'GET /api/auth/verify': () => jsonResponse(200, { valid: true, user: apiUser() }) });
   return renderConsole(path, { dataProvider: dataProvider as never });
+}
+
+/** A day's section of the product form, by its title ('Day 2', 'Pre-message (Day 0)'). */
+export const day = (name: string) => screen.getByRole('region', { name });
+export const textOf = (name: string) =>
+  within(day(name)).getByLabelText(messages.products.fields.text);
+
+/** Sets a field's value as a paste would (fast, and the same events for react-hook-form). */
+export const setValue = (element: HTMLElement, value: string) =>
+  fireEvent.change(element, { target: { value } });
+
+/** Fills the create form with a valid product of `days` days. */
+export async function fillValidProduct(days: number) {
+  setValue(screen.getByLabelText(/Product name/), ' Morning Walks ');
+  setValue(screen.getByLabelText('Days'), String(days));
+  setValue(textOf('Pre-message (Day 0)'), 'Welcome! Reply STOP to opt out.');
+  for (let d = 1; d <= days; d++) setValue(textOf(`Day ${d}`), `Day ${d}: walk.`);
+  setValue(textOf(`Conclusion (Day ${days + 1})`), 'Thanks!');
 }

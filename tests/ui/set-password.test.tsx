@@ -84,6 +84,21 @@ describe('/set-password', () => {
     expect(await screen.findByText(t.successLogin)).toBeInTheDocument();
   });
 
+  it("keeps 'Password set' on /login for the spec's 5 seconds", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    fakeApi({ [ROUTE]: () => jsonResponse(200, { success: true }) });
+    renderConsole(LINK);
+    await fill('secret1', 'secret1');
+    await screen.findByText(t.success);
+    await act(() => vi.advanceTimersByTimeAsync(TIMINGS.setPasswordRedirectMs));
+    await waitFor(() => expect(path()).toBe('/login'));
+    expect(await screen.findByText(t.successLogin)).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(TIMINGS.successBannerMs - 300));
+    expect(screen.getByText(t.successLogin)).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(400));
+    await waitFor(() => expect(screen.queryByText(t.successLogin)).not.toBeInTheDocument());
+  });
+
   it("shows the server's refusal, and the spec's text when the server gives none", async () => {
     let answer = () => jsonResponse(400, { error: 'The link has expired. Ask for a new one.' });
     fakeApi({ [ROUTE]: () => answer() });

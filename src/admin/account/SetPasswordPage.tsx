@@ -9,7 +9,7 @@ import { TIMINGS } from '../../shared/constants';
 import { messages } from '../../shared/messages';
 import { newPasswordFields } from '../../shared/validation/set-password';
 import { useMessages } from '../i18n';
-import { successState } from '../lists/SuccessBanner';
+import { useSuccessNotice } from '../lists/useSuccessNotice';
 import { LOGIN_PATH } from '../providers/authProvider';
 import type { TidingsDataProvider } from '../providers/dataProvider';
 import { session } from '../providers/session';
@@ -34,6 +34,7 @@ export default function SetPasswordPage() {
   const dataProvider = useDataProvider<TidingsDataProvider>();
   const navigate = useNavigate();
   const logout = useLogout();
+  const notice = useSuccessNotice();
   const [error, setError] = useState<string | null>(null);
   const mutation = useMutation({
     mutationFn: (values: FieldValues) =>
@@ -49,18 +50,18 @@ export default function SetPasswordPage() {
   useEffect(() => {
     if (!done) return;
     const timer = setTimeout(() => {
-      const toLogin = () =>
-        navigate(LOGIN_PATH, {
-          replace: true,
-          ...successState(messages.setPassword.successLogin),
-        });
+      // /login says the password is set, for the spec's 5 seconds.
+      const toLogin = () => {
+        notice(messages.setPassword.successLogin);
+        navigate(LOGIN_PATH, { replace: true });
+      };
       // The server ended every session of this person, so a console signed in as them signs
       // out (react-admin's own logout also forgets the cached session check) before /login.
       if (session.getUser()?.id === userId) void logout({}, false).finally(toLogin);
       else toLogin();
     }, TIMINGS.setPasswordRedirectMs);
     return () => clearTimeout(timer);
-  }, [done, userId, navigate, logout]);
+  }, [done, userId, navigate, logout, notice]);
 
   const submit = async (values: FieldValues) => {
     setError(null);

@@ -3,7 +3,7 @@ import { newContactDraft } from '../../shared/contact';
 import { useMessages } from '../i18n';
 import { LoadingPage } from '../layout/LoadingPage';
 import { ContactForm } from './form/ContactForm';
-import { useContactSave } from './form/useContactSave';
+import { useContactSaveOutcome } from './form/useContactSaveOutcome';
 import { useManagedRoles } from './useManagedRoles';
 
 const DRAFT = newContactDraft();
@@ -11,16 +11,14 @@ const DRAFT = newContactDraft();
 /** /contacts/create: a new participant unless another role is chosen (admins only). */
 export default function ContactCreate() {
   const t = useMessages();
-  const { save, error, dismissError } = useContactSave('create');
+  const { mutationOptions, error, dismissError } = useContactSaveOutcome('create');
   const roles = useManagedRoles();
   if (!roles) return <LoadingPage label={t('app.loading')} />;
   return (
-    // CreateBase for the resource's access checks; the form saves through useContactSave.
-    <CreateBase resource="contacts">
+    <CreateBase resource="contacts" mutationOptions={mutationOptions}>
       <ContactForm
         mode="create"
         record={DRAFT}
-        onSubmit={save}
         error={error}
         onDismissError={dismissError}
         roles={roles}

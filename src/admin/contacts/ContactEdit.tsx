@@ -12,7 +12,7 @@ import { ConsentStatus } from './ConsentStatus';
 import { ContactDetails } from './ContactDetails';
 import { contactToFormValues } from './form/contactToFormValues';
 import { ContactForm } from './form/ContactForm';
-import { useContactSave } from './form/useContactSave';
+import { useContactSaveOutcome } from './form/useContactSaveOutcome';
 import { Conversation } from './Conversation';
 import { useManagedRoles } from './useManagedRoles';
 import { WelcomeEmailStatus } from './WelcomeEmailStatus';
@@ -38,10 +38,15 @@ function ContactActivity({ contact }: { contact: ApiContactDetail }) {
   );
 }
 
-function ContactEditView() {
+function ContactEditView({
+  error,
+  onDismissError,
+}: {
+  error: string | null;
+  onDismissError: () => void;
+}) {
   const t = useMessages();
   const { record, isPending, error: loadError } = useEditContext<ApiContactDetail>();
-  const { save, error, dismissError } = useContactSave('edit', record?.id);
   const values = useMemo(() => (record ? contactToFormValues(record) : null), [record]);
   const roles = useManagedRoles();
   if (isPending || !roles) return <LoadingPage label={t('contacts.loading')} />;
@@ -72,9 +77,8 @@ function ContactEditView() {
         mode="edit"
         record={values}
         roles={roles}
-        onSubmit={save}
         error={error}
-        onDismissError={dismissError}
+        onDismissError={onDismissError}
         emailHelp={record.hasCorruptedEmail ? t('contacts.corruptedEmail') : undefined}
         // Opting in is a participant's; anyone's opt-out matters (a test send to them is refused).
         phoneStatus={
@@ -105,15 +109,18 @@ function ContactEditView() {
  */
 export default function ContactEdit() {
   const { id } = useParams();
+  const { mutationOptions, error, dismissError } = useContactSaveOutcome('edit');
   return (
     <EditBase
       resource="contacts"
       id={id}
+      mutationMode="pessimistic"
       redirect={false}
       // The view shows load failures itself, with 'Back to Contacts'.
       queryOptions={{ onError: () => undefined, retry: false }}
+      mutationOptions={mutationOptions}
     >
-      <ContactEditView />
+      <ContactEditView error={error} onDismissError={dismissError} />
     </EditBase>
   );
 }

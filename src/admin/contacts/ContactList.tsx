@@ -20,7 +20,6 @@ import {
   ServerList,
   useFilterTags,
 } from '../lists/ListParts';
-import { SuccessBanner } from '../lists/SuccessBanner';
 import { ContactRoleChip, ContactStatusChip } from './ContactChips';
 import { CreatePodButton } from './CreatePodButton';
 import { ExportCsvButton } from './ExportCsvButton';
@@ -107,7 +106,6 @@ function ContactListView() {
           </Stack>
         }
       />
-      <SuccessBanner />
       <ErrorBanner message={exportError} onClose={() => setExportError(null)} />
       <FilterCard tags={tags}>
         <SearchFilter label={t('contacts.fields.search')} />

@@ -14,7 +14,7 @@ import { PodDetailsDialog, type PodDetails } from '../pods/PodDetailsDialog';
 
 /**
  * 'Create Pod (N selected)': a pod made of the selected contacts (from any page of the list), in
- * one request and one transaction on the server. The success banner shows on the list.
+ * one request and one transaction on the server. The success notice shows over the list.
  */
 export function CreatePodButton() {
   const t = useMessages();
@@ -48,9 +48,10 @@ function CreatePodDialog({ onClose }: { onClose: () => void }) {
     onSuccess: (pod: PodSummary) => {
       onUnselectItems();
       onClose();
-      const text = t('pods.created', { name: pod.podName, count: pod.activeMemberCount });
-      // A pod action: its banner lasts 3 s, and goes along if the user opens the pods list.
-      notice(text, TIMINGS.podBannerMs);
+      notice(
+        t('pods.created', { name: pod.podName, count: pod.activeMemberCount }),
+        TIMINGS.podBannerMs,
+      );
     },
     onError: (e: unknown) => setError(serverMessage(e, messages.pods.errors.create)),
   });

@@ -7,7 +7,6 @@ import { PublicCard } from '../account/PublicCard';
 import { useMessages } from '../i18n';
 import { LoadingPage } from '../layout/LoadingPage';
 import { DASHBOARD_PATH } from '../layout/navItems';
-import { SuccessBanner } from '../lists/SuccessBanner';
 
 /**
  * /login: email and password, both required. Shows the server's error text (or the spec's
@@ -39,8 +38,6 @@ export function LoginPage() {
 
   return (
     <PublicCard title={t('login.title')}>
-      {/* 'Password set successfully! You can now log in.', from /set-password. */}
-      <SuccessBanner />
       <Stack component="form" spacing={2} onSubmit={submit} noValidate={false}>
         {error && (
           <Alert severity="error" onClose={() => setError(null)}>

@@ -1,13 +1,12 @@
-import { useState } from 'react';
 import { EditBase, useEditContext } from 'react-admin';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { messages } from '../../shared/messages';
 import type { Product } from '../../shared/product';
 import { RecordLoadError } from '../forms/RecordLoadError';
+import { useSaveOutcome } from '../forms/useSaveOutcome';
 import { useMessages } from '../i18n';
 import { LoadingPage } from '../layout/LoadingPage';
 import { recordErrorMessage } from '../lists/listErrors';
-import { successState } from '../lists/SuccessBanner';
 import { serverMessage } from '../providers/httpClient';
 import { ProductForm } from './form/ProductForm';
 
@@ -37,8 +36,11 @@ function ProductEditView({
 export default function ProductEdit() {
   const t = useMessages();
   const { id } = useParams();
-  const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(null);
+  const { mutationOptions, error, dismissError } = useSaveOutcome<Product>({
+    resource: 'products',
+    success: (product) => t('products.updated', { name: product.name }),
+    failure: (e) => serverMessage(e, messages.products.errors.update),
+  });
   return (
     <EditBase
       resource="products"
@@ -47,13 +49,9 @@ export default function ProductEdit() {
       redirect={false}
       // The view shows load failures itself, with 'Back to Products'.
       queryOptions={{ onError: () => undefined, retry: false }}
-      mutationOptions={{
-        onSuccess: (product: Product) =>
-          navigate('/products', successState(t('products.updated', { name: product.name }))),
-        onError: (e: unknown) => setError(serverMessage(e, messages.products.errors.update)),
-      }}
+      mutationOptions={mutationOptions}
     >
-      <ProductEditView error={error} onDismissError={() => setError(null)} />
+      <ProductEditView error={error} onDismissError={dismissError} />
     </EditBase>
   );
 }

@@ -15,7 +15,6 @@ import {
   ServerList,
   useFilterTags,
 } from '../lists/ListParts';
-import { SuccessBanner } from '../lists/SuccessBanner';
 import { ProductStatusChip } from './ProductStatusChip';
 
 export const productEditPath = (id: string | number) => `/products/edit/${id}`;
@@ -47,7 +46,6 @@ function ProductListView() {
           </Button>
         }
       />
-      <SuccessBanner />
       <FilterCard tags={tags}>
         <SearchFilter label={t('products.fields.search')} />
         <SelectFilter

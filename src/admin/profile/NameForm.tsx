@@ -9,7 +9,6 @@ import {
   TextInput,
   useDataProvider,
   useGetIdentity,
-  useNotify,
 } from 'react-admin';
 import type { FieldValues, Resolver } from 'react-hook-form';
 import type { ApiOwnProfile } from '../../shared/types';
@@ -18,6 +17,7 @@ import { serverFieldErrors } from '../contacts/form/saveOutcome';
 import { useMessages } from '../i18n';
 import { ErrorBanner } from '../lists/ErrorBanner';
 import { PanelCard } from '../lists/PanelCard';
+import { useSuccessNotice } from '../lists/useSuccessNotice';
 import type { TidingsDataProvider } from '../providers/dataProvider';
 import { serverMessage } from '../providers/httpClient';
 import { session } from '../providers/session';
@@ -36,7 +36,7 @@ export function NameForm({ profile }: { profile: ApiOwnProfile }) {
   const t = useMessages();
   const dataProvider = useDataProvider<TidingsDataProvider>();
   const queryClient = useQueryClient();
-  const notify = useNotify();
+  const notice = useSuccessNotice();
   const { refetch: refetchIdentity } = useGetIdentity();
   const [error, setError] = useState<string | null>(null);
   const save = useMutation({
@@ -54,7 +54,7 @@ export function NameForm({ profile }: { profile: ApiOwnProfile }) {
         profile: { ...user.profile, firstName: saved.firstName, lastName: saved.lastName },
       }));
       await refetchIdentity();
-      notify(t('profile.nameSaved'), { type: 'success' });
+      notice(t('profile.nameSaved'));
       return undefined;
     } catch (e) {
       const fields = serverFieldErrors(e);

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Button, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Form, HttpError, PasswordInput, useDataProvider, useNotify } from 'react-admin';
+import { Form, HttpError, PasswordInput, useDataProvider } from 'react-admin';
 import { useFormState, type FieldValues, type Resolver } from 'react-hook-form';
 import { LIMITS } from '../../shared/constants';
 import { changePasswordSchema, type ChangePasswordInput } from '../../shared/validation/profile';
@@ -10,6 +10,7 @@ import { serverFieldErrors } from '../contacts/form/saveOutcome';
 import { useMessages } from '../i18n';
 import { ErrorBanner } from '../lists/ErrorBanner';
 import { PanelCard } from '../lists/PanelCard';
+import { useSuccessNotice } from '../lists/useSuccessNotice';
 import type { TidingsDataProvider } from '../providers/dataProvider';
 import { serverMessage } from '../providers/httpClient';
 import { profileKeys } from './profileQueries';
@@ -39,7 +40,7 @@ export function PasswordForm() {
   const t = useMessages();
   const dataProvider = useDataProvider<TidingsDataProvider>();
   const queryClient = useQueryClient();
-  const notify = useNotify();
+  const notice = useSuccessNotice();
   const [error, setError] = useState<string | null>(null);
   // A new key gives a new, empty form: no password stays in the page after it was used.
   const [formKey, setFormKey] = useState(0);
@@ -51,11 +52,10 @@ export function PasswordForm() {
     setError(null);
     try {
       const { signedOutSessions } = await change.mutateAsync(values as ChangePasswordInput);
-      notify(
+      notice(
         signedOutSessions > 0
           ? t('profile.passwordChangedSignedOut', { smart_count: signedOutSessions })
           : t('profile.passwordChanged'),
-        { type: 'success' },
       );
       setFormKey((key) => key + 1);
       await queryClient.invalidateQueries({ queryKey: profileKeys.sessions });

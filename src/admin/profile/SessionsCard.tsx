@@ -15,6 +15,7 @@ import { formatDateTime } from '../format';
 import { useMessages } from '../i18n';
 import { LoadError } from '../lists/LoadError';
 import { PanelCard } from '../lists/PanelCard';
+import { useSuccessNotice } from '../lists/useSuccessNotice';
 import type { TidingsDataProvider } from '../providers/dataProvider';
 import { serverMessage } from '../providers/httpClient';
 import { deviceName } from './deviceName';
@@ -66,6 +67,7 @@ export function SessionsCard() {
   const dataProvider = useDataProvider<TidingsDataProvider>();
   const queryClient = useQueryClient();
   const notify = useNotify();
+  const notice = useSuccessNotice();
   const { data, error, isPending, refetch } = useOwnSessions();
   const [confirmOthers, setConfirmOthers] = useState(false);
   const [ending, setEnding] = useState<ApiOwnSession | null>(null);
@@ -82,9 +84,7 @@ export function SessionsCard() {
   const signOutOthers = useMutation({
     mutationFn: () => dataProvider.signOutOtherSessions(),
     onSuccess: ({ signedOut }) =>
-      notify(t('profile.sessions.signedOutOthers', { smart_count: signedOut }), {
-        type: 'success',
-      }),
+      notice(t('profile.sessions.signedOutOthers', { smart_count: signedOut })),
     onError: failed,
     onSettled: () => {
       setConfirmOthers(false);
@@ -93,7 +93,7 @@ export function SessionsCard() {
   });
   const endOne = useMutation({
     mutationFn: (id: string) => dataProvider.endOwnSession(id),
-    onSuccess: () => notify(t('profile.sessions.signedOutOne'), { type: 'success' }),
+    onSuccess: () => notice(t('profile.sessions.signedOutOne')),
     onError: failed,
     onSettled: () => {
       setEnding(null);

@@ -1,12 +1,14 @@
-import type {
-  DataProvider,
-  GetListParams,
-  GetManyReferenceParams,
-  Identifier,
-  RaRecord,
+import {
+  withLifecycleCallbacks,
+  type DataProvider,
+  type GetListParams,
+  type GetManyReferenceParams,
+  type Identifier,
+  type RaRecord,
 } from 'react-admin';
 import { forgotPassword, sendWelcomeEmail, setPassword, verifyEmail } from './accountApi';
 import { getAnalytics } from './analyticsApi';
+import { contactCallbacks } from './contactCallbacks';
 import { createPodFromContacts, exportContactsCsv } from './contactsApi';
 import { getContactConsent, getContactConversation, simulateReply } from './conversationApi';
 import { getDashboard } from './dashboardApi';
@@ -73,6 +75,16 @@ function unwrapOne(resource: string, json: Record<string, unknown>): RaRecord {
   return withId((value && typeof value === 'object' ? value : json) as ApiRecord);
 }
 
+/**
+ * A saved record: the entity, plus what the API reported about the save beside it (a contact's
+ * `optinMessageSent` and `welcomeEmailSent`), which the screen's success text needs.
+ */
+function unwrapSaved(resource: string, json: Record<string, unknown>): RaRecord {
+  const { [keysOf(resource).one]: entity, ...report } = json;
+  const record = unwrapOne(resource, json);
+  return entity && typeof entity === 'object' ? { ...report, ...record } : record;
+}
+
 async function getList<R extends RaRecord>(resource: string, params: Partial<GetListParams>) {
   const { json } = await httpClient(`/${resource}?${listQuery(params)}`);
   const rows = (json[keysOf(resource).list] ?? []) as ApiRecord[];
@@ -116,7 +128,7 @@ const baseDataProvider: DataProvider = {
       method: 'POST',
       body: JSON.stringify(data),
     });
-    return { data: unwrapOne(resource, json) } as never;
+    return { data: unwrapSaved(resource, json) } as never;
   },
 
   async update(resource, { id, data }) {
@@ -124,7 +136,7 @@ const baseDataProvider: DataProvider = {
       method: 'PUT',
       body: JSON.stringify(data),
     });
-    return { data: unwrapOne(resource, json) } as never;
+    return { data: unwrapSaved(resource, json) } as never;
   },
 
   // The API (spec section 7) updates one record at a time and deletes no record (a pod member is
@@ -136,7 +148,7 @@ const baseDataProvider: DataProvider = {
 };
 
 /** The standard calls plus the API's own (spec section 7 and what the spec leaves to us). */
-export const dataProvider = {
+const apiDataProvider = {
   ...baseDataProvider,
   uploadMedia,
   createPodFromContacts,
@@ -168,5 +180,11 @@ export const dataProvider = {
   endOwnSession,
   getAnalytics,
 };
+
+/**
+ * What the screens use: a form's values that the API takes in another shape are shaped by their
+ * resource's lifecycle callbacks (contacts), so every screen saves through create/update.
+ */
+export const dataProvider = withLifecycleCallbacks(apiDataProvider, [contactCallbacks]);
 
 export type TidingsDataProvider = typeof dataProvider;

@@ -1,25 +1,24 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, MenuItem, Stack } from '@mui/material';
+import { Box, Stack } from '@mui/material';
 import { useMemo, type ReactNode } from 'react';
-import { Form } from 'react-admin';
-import { useFormState, useWatch, type FieldValues } from 'react-hook-form';
+import { Form, PasswordInput, SelectInput, TextInput, useSaveContext } from 'react-admin';
+import { useFormContext, useFormState, useWatch, type FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
 import { CONTACT_STATUSES, LIMITS, type ContactStatus, type Role } from '../../../shared/constants';
 import {
   mayHavePassword,
   passwordRequired,
+  roleChange,
   type ContactFormMode,
   type ContactFormValues,
 } from '../../../shared/contact';
 import { contactSchema, type ContactInput } from '../../../shared/validation/contact';
 import { FormActionBar } from '../../forms/FormActionBar';
-import { FormTextField } from '../../forms/FormTextField';
 import { useMessages, type MessageKey } from '../../i18n';
 import { ErrorBanner } from '../../lists/ErrorBanner';
 import { PageHeader } from '../../lists/ListParts';
 import { BioField } from '../bio/BioField';
 import { MessagingFields } from './MessagingFields';
-import { RoleField } from './RoleField';
 import { Section } from './Section';
 
 /**
@@ -50,15 +49,47 @@ function FieldPair({ children }: { children: ReactNode }) {
 function StatusField() {
   const t = useMessages();
   const current = useWatch<ContactFormValues, 'status'>({ name: 'status' });
-  const statuses = CONTACT_STATUSES.filter((s) => FORM_STATUSES.includes(s) || s === current);
+  const choices = CONTACT_STATUSES.filter((s) => FORM_STATUSES.includes(s) || s === current).map(
+    (status) => ({ id: status, name: t(`contacts.statuses.${status}`) }),
+  );
+  // Always set, so no empty choice (isRequired).
   return (
-    <FormTextField name="status" select label={t('contacts.fields.status')} fullWidth>
-      {statuses.map((status) => (
-        <MenuItem key={status} value={status}>
-          {t(`contacts.statuses.${status}`)}
-        </MenuItem>
-      ))}
-    </FormTextField>
+    <SelectInput
+      source="status"
+      label={t('contacts.fields.status')}
+      choices={choices}
+      isRequired
+      helperText={false}
+      fullWidth
+    />
+  );
+}
+
+/**
+ * The role select, offering `roles` (those the signed-in user may give). Choosing a role applies
+ * that role's rules to the other values at once (spec section 4), so a checkbox or password the
+ * new role cannot have is cleared, not just hidden.
+ */
+function RoleField({ roles }: { roles: readonly Role[] }) {
+  const t = useMessages();
+  const { getValues, setValue, trigger, formState } = useFormContext<ContactFormValues>();
+  const apply = (role: Role) => {
+    for (const [key, value] of Object.entries(roleChange(role))) {
+      setValue(key as keyof ContactFormValues, value, { shouldDirty: true });
+    }
+    // After a submit, errors of fields the new role no longer has must go too.
+    if (formState.isSubmitted) void trigger();
+  };
+  return (
+    <SelectInput
+      source="role"
+      label={t('contacts.fields.role')}
+      choices={roles.map((role) => ({ id: role, name: t(`contacts.roles.${role}`) }))}
+      onChange={() => apply(getValues('role'))}
+      isRequired
+      helperText={false}
+      fullWidth
+    />
   );
 }
 
@@ -79,20 +110,19 @@ function PasswordFields({ mode }: { mode: ContactFormMode }) {
   const required = passwordRequired(role, mode);
   return (
     <FieldPair>
-      <FormTextField
-        name="password"
-        type="password"
+      <PasswordInput
+        source="password"
         autoComplete="new-password"
         label={t('contacts.fields.password')}
         helperText={t(passwordHelp(role, mode), { min: LIMITS.passwordMin })}
         required={required}
         fullWidth
       />
-      <FormTextField
-        name="confirmPassword"
-        type="password"
+      <PasswordInput
+        source="confirmPassword"
         autoComplete="new-password"
         label={t('contacts.fields.confirmPassword')}
+        helperText={false}
         required={required}
         fullWidth
       />
@@ -102,17 +132,15 @@ function PasswordFields({ mode }: { mode: ContactFormMode }) {
 
 function FormActions({ mode }: { mode: ContactFormMode }) {
   const t = useMessages();
+  const { saving } = useSaveContext();
   const { isSubmitting } = useFormState();
+  const busy = Boolean(saving) || isSubmitting;
   return (
     <FormActionBar
       cancelTo="/contacts"
-      disabled={isSubmitting}
+      disabled={busy}
       submitLabel={
-        isSubmitting
-          ? t('contacts.saving')
-          : mode === 'create'
-            ? t('contacts.create')
-            : t('contacts.save')
+        busy ? t('contacts.saving') : mode === 'create' ? t('contacts.create') : t('contacts.save')
       }
     />
   );
@@ -121,12 +149,12 @@ function FormActions({ mode }: { mode: ContactFormMode }) {
 /**
  * Create and Edit Contact (spec sections 2 and 4): the contact's details and address on the left,
  * its role, status, password and verification on the right. Validated with the API's own contact
- * rules; `onSubmit` receives the form's flat values.
+ * rules; the form's flat values go to the surrounding CreateBase or EditBase's save, and the data
+ * provider shapes them for the API.
  */
 export function ContactForm({
   mode,
   record,
-  onSubmit,
   error,
   onDismissError,
   emailHelp,
@@ -138,7 +166,6 @@ export function ContactForm({
   record: ContactFormValues;
   /** The roles the signed-in user may give (a host: participant only). */
   roles: readonly Role[];
-  onSubmit: (values: ContactFormValues) => Promise<Record<string, unknown> | undefined>;
   error: string | null;
   onDismissError: () => void;
   /** A note under the email field, e.g. that the stored address is not a valid one. */
@@ -151,7 +178,8 @@ export function ContactForm({
   const t = useMessages();
   // Checked with the API's own contact rules, so each field shows the spec's message, but the
   // form's own flat values are submitted (raw): the schema's output (phone in E.164, a null
-  // password, no confirmation) is the server's reading, and `toContactPayload` expects the form's.
+  // password, no confirmation) is the server's reading, and the data provider's
+  // `toContactPayload` expects the form's.
   // The schema reads any body (its input type is unknown); here it reads the form's values.
   const resolver = useMemo(
     () =>
@@ -161,14 +189,16 @@ export function ContactForm({
     [mode],
   );
   return (
-    // noValidate: the spec's messages, not the browser's, say what is missing.
+    // noValidate: the spec's messages, not the browser's, say what is missing. Each field shows
+    // its own message and the banner the server's text, so react-admin's generic 'The form is not
+    // valid' notification is left out.
     <Form
       record={record}
       resolver={resolver}
-      onSubmit={(values: FieldValues) => onSubmit(values as ContactFormValues)}
       mode="onSubmit"
       reValidateMode="onChange"
       noValidate
+      disableInvalidFormNotification
       warnWhenUnsavedChanges
       resetOptions={KEEP_TYPED_VALUES}
     >
@@ -188,33 +218,35 @@ export function ContactForm({
         <Stack spacing={3}>
           <Section title={t('contacts.sections.details')}>
             <FieldPair>
-              <FormTextField
-                name="firstName"
+              <TextInput
+                source="firstName"
                 label={t('contacts.fields.firstName')}
                 autoComplete="off"
                 required
+                helperText={false}
                 fullWidth
               />
-              <FormTextField
-                name="lastName"
+              <TextInput
+                source="lastName"
                 label={t('contacts.fields.lastName')}
                 autoComplete="off"
                 required
+                helperText={false}
                 fullWidth
               />
             </FieldPair>
             <FieldPair>
-              <FormTextField
-                name="email"
+              <TextInput
+                source="email"
                 type="email"
                 label={t('contacts.fields.email')}
                 autoComplete="off"
-                helperText={emailHelp}
+                helperText={emailHelp ?? false}
                 required
                 fullWidth
               />
-              <FormTextField
-                name="phone"
+              <TextInput
+                source="phone"
                 type="tel"
                 label={t('contacts.fields.phone')}
                 autoComplete="off"
@@ -225,22 +257,39 @@ export function ContactForm({
             <BioField />
           </Section>
           <Section title={t('contacts.fields.address')}>
-            <FormTextField name="address.street" label={t('contacts.fields.street')} fullWidth />
+            <TextInput
+              source="address.street"
+              label={t('contacts.fields.street')}
+              helperText={false}
+              fullWidth
+            />
             <FieldPair>
-              <FormTextField name="address.city" label={t('contacts.fields.city')} fullWidth />
-              <FormTextField name="address.state" label={t('contacts.fields.state')} fullWidth />
+              <TextInput
+                source="address.city"
+                label={t('contacts.fields.city')}
+                helperText={false}
+                fullWidth
+              />
+              <TextInput
+                source="address.state"
+                label={t('contacts.fields.state')}
+                helperText={false}
+                fullWidth
+              />
             </FieldPair>
             <FieldPair>
-              <FormTextField
-                name="address.zipCode"
+              <TextInput
+                source="address.zipCode"
                 label={t('contacts.fields.zipCode')}
+                helperText={false}
                 fullWidth
               />
               {/* Edit lists no country (spec section 2); the stored one is kept as it is. */}
               {mode === 'create' && (
-                <FormTextField
-                  name="address.country"
+                <TextInput
+                  source="address.country"
                   label={t('contacts.fields.country')}
+                  helperText={false}
                   fullWidth
                 />
               )}

@@ -5,8 +5,8 @@ import {
   type ContactFormMode,
   type ContactFormValues,
 } from '../../../shared/contact';
+import { CheckboxInput } from '../../forms/CheckboxInput';
 import { useMessages } from '../../i18n';
-import { FormCheckbox } from './FormCheckbox';
 
 /**
  * The verification checkbox for the role and the messages the server can send (spec sections 2
@@ -27,18 +27,18 @@ export function MessagingFields({ mode }: { mode: ContactFormMode }) {
   if (role !== 'participant') {
     return (
       <Stack spacing={1}>
-        <FormCheckbox
-          name="emailVerified"
+        <CheckboxInput
+          source="emailVerified"
           label={t('contacts.fields.emailVerified')}
-          help={t('contacts.emailVerifiedHelp')}
-          onToggle={(checked) => checked && clear('sendWelcomeEmail')}
+          helperText={t('contacts.emailVerifiedHelp')}
+          onChange={(event) => event.target.checked && clear('sendWelcomeEmail')}
         />
         {mode === 'create' && (
-          <FormCheckbox
-            name="sendWelcomeEmail"
+          <CheckboxInput
+            source="sendWelcomeEmail"
             label={t('contacts.fields.sendWelcomeEmail')}
-            help={t('contacts.welcomeEmailHelp')}
-            onToggle={(checked) => checked && clear('emailVerified')}
+            helperText={t('contacts.welcomeEmailHelp')}
+            onChange={(event) => event.target.checked && clear('emailVerified')}
           />
         )}
       </Stack>
@@ -48,16 +48,16 @@ export function MessagingFields({ mode }: { mode: ContactFormMode }) {
   const optinAllowed = canSendOptin({ role, phone: phone ?? '', smsVerified });
   return (
     <Stack spacing={1}>
-      <FormCheckbox
-        name="smsVerified"
+      <CheckboxInput
+        source="smsVerified"
         label={t('contacts.fields.smsVerified')}
-        help={t('contacts.smsVerifiedHelp')}
-        onToggle={(checked) => checked && clear('sendOptinMessage')}
+        helperText={t('contacts.smsVerifiedHelp')}
+        onChange={(event) => event.target.checked && clear('sendOptinMessage')}
       />
-      <FormCheckbox
-        name="sendOptinMessage"
+      <CheckboxInput
+        source="sendOptinMessage"
         label={t('contacts.fields.sendOptinMessage')}
-        help={optinAllowed ? t('contacts.optinHelp') : t('contacts.optinDisabledHelp')}
+        helperText={optinAllowed ? t('contacts.optinHelp') : t('contacts.optinDisabledHelp')}
         // Left enabled while checked, so a tick given before the phone was cleared can be taken
         // back; submitting it then says the phone is required (spec section 5).
         disabled={!optinAllowed && !sendOptinMessage}

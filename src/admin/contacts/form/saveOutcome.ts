@@ -1,17 +1,21 @@
-import { HttpError } from 'react-admin';
+import { HttpError, type RaRecord } from 'react-admin';
 import type { ContactFormMode, ContactFormValues } from '../../../shared/contact';
 import type { ApiUser } from '../../../shared/types';
 import type { useMessages } from '../../i18n';
 import { serverMessage } from '../../providers/httpClient';
+import { MissingTokenError } from '../../providers/session';
 
 type Translate = ReturnType<typeof useMessages>;
 
-/** What POST /api/contacts (201) and PUT /api/contacts/{id} answer (spec section 7). */
-export interface ContactSaveResponse {
-  contact?: ApiUser;
-  optinMessageSent?: boolean;
-  welcomeEmailSent?: boolean;
-}
+/**
+ * The record `dataProvider.create/update` return for a contact: the stored contact, with what
+ * POST /api/contacts (201) and PUT /api/contacts/{id} report beside it (spec section 7).
+ */
+export type SavedContact = RaRecord &
+  Partial<Omit<ApiUser, 'id'>> & {
+    optinMessageSent?: boolean;
+    welcomeEmailSent?: boolean;
+  };
 
 /**
  * 'Contact {first} {last} created successfully!' (or updated), plus a sentence for each message
@@ -20,25 +24,27 @@ export interface ContactSaveResponse {
 export function saveSuccessMessage(
   t: Translate,
   mode: ContactFormMode,
-  response: ContactSaveResponse,
+  saved: SavedContact,
   values: ContactFormValues,
 ): string {
   const names = {
-    first: response.contact?.profile?.firstName ?? values.firstName.trim(),
-    last: response.contact?.profile?.lastName ?? values.lastName.trim(),
+    first: saved.profile?.firstName ?? values.firstName.trim(),
+    last: saved.profile?.lastName ?? values.lastName.trim(),
   };
   let text = t(mode === 'create' ? 'contacts.created' : 'contacts.updated', names);
   // `…Sent` is the spec's name for "put in the outbox in the same transaction" (see the README).
-  if (response.optinMessageSent) text += t('contacts.optinQueued');
-  if (response.welcomeEmailSent) text += t('contacts.welcomeQueued');
+  if (saved.optinMessageSent) text += t('contacts.optinQueued');
+  if (saved.welcomeEmailSent) text += t('contacts.welcomeQueued');
   return text;
 }
 
 /**
  * Spec section 8: the server's text when it gave one, the screen's fallback when it answered
- * without one, and the network text when no answer came at all.
+ * without one, the network text when no answer came at all, and 'log in again' when nothing could
+ * be sent for want of a token.
  */
 export function saveErrorMessage(t: Translate, mode: ContactFormMode, error: unknown): string {
+  if (error instanceof MissingTokenError) return t('auth.noTokenSubmit');
   if (!(error instanceof HttpError)) return t('contacts.errors.networkSubmit');
   return serverMessage(
     error,

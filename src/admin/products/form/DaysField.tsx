@@ -1,6 +1,7 @@
 import { TextField } from '@mui/material';
 import { useRef } from 'react';
-import { useController, useFormContext } from 'react-hook-form';
+import { useInput } from 'react-admin';
+import { useFormContext } from 'react-hook-form';
 import { LIMITS } from '../../../shared/constants';
 import { isDayCount, resizeMessages, type ProductMessage } from '../../../shared/product';
 import { useMessages } from '../../i18n';
@@ -13,7 +14,8 @@ import { useMessages } from '../../i18n';
 export function DaysField({ onDaysChange }: { onDaysChange: (days: number) => void }) {
   const t = useMessages();
   const { getValues, setValue } = useFormContext();
-  const { field, fieldState } = useController({ name: 'days' });
+  // The count as typed: a number, or '' while the field is empty.
+  const { field, fieldState } = useInput({ source: 'days', parse: (value: unknown) => value });
   const stash = useRef<ProductMessage[]>([]);
 
   const change = (raw: string) => {

@@ -1,10 +1,10 @@
 import AddLinkIcon from '@mui/icons-material/AddLink';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { Box, Button, IconButton } from '@mui/material';
+import { TextInput } from 'react-admin';
 import { useFieldArray, useWatch } from 'react-hook-form';
 import { LIMITS } from '../../../shared/constants';
 import { MAX_LINKS_PER_MESSAGE } from '../../../shared/validation/product';
-import { FormTextField } from '../../forms/FormTextField';
 import { useMessages } from '../../i18n';
 
 function LinkRow({ name, onRemove }: { name: string; onRemove: () => void }) {
@@ -12,20 +12,20 @@ function LinkRow({ name, onRemove }: { name: string; onRemove: () => void }) {
   const url = (useWatch({ name: `${name}.url` }) as string | undefined) ?? '';
   return (
     <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', mt: 1 }}>
-      <FormTextField
-        name={`${name}.url`}
+      <TextInput
+        source={`${name}.url`}
         label={t('products.fields.linkUrl')}
         placeholder="https://"
         size="small"
         sx={{ flex: 2 }}
-        helperText={url.length > LIMITS.linkUrl ? t('products.urlShortenerHint') : ' '}
+        // Space kept for a message either way, so the row's fields stay aligned.
+        helperText={url.length > LIMITS.linkUrl ? t('products.urlShortenerHint') : undefined}
       />
-      <FormTextField
-        name={`${name}.label`}
+      <TextInput
+        source={`${name}.label`}
         label={t('products.fields.linkLabel')}
         size="small"
         sx={{ flex: 1 }}
-        helperText=" "
       />
       <IconButton aria-label={t('products.removeLink')} onClick={onRemove} sx={{ mt: 0.5 }}>
         <DeleteIcon />

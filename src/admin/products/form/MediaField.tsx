@@ -2,16 +2,17 @@ import AttachFileIcon from '@mui/icons-material/AttachFile';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useDataProvider } from 'react-admin';
-import { get, useController, useFormState, useWatch } from 'react-hook-form';
+import { TextInput, useDataProvider, useInput } from 'react-admin';
+import { get, useFormState, useWatch } from 'react-hook-form';
 import { MEDIA_ACCEPT, mediaFileProblem, mediaFormatOf } from '../../../shared/media';
 import { messages } from '../../../shared/messages';
 import type { MessageMedia } from '../../../shared/product';
 import { formatBytes } from '../../format';
-import { FormTextField } from '../../forms/FormTextField';
 import { useMessages } from '../../i18n';
 import type { TidingsDataProvider } from '../../providers/dataProvider';
 import { useUploads } from './uploads';
+
+const keep = (value: unknown) => value;
 
 /** The form's media value: the uploaded media, plus the local file while in the form only. */
 type MediaValue = (Omit<MessageMedia, 'url'> & { url?: string; file?: File }) | null;
@@ -47,7 +48,8 @@ export function MediaField({
   const t = useMessages();
   const dataProvider = useDataProvider<TidingsDataProvider>();
   const { track } = useUploads();
-  const media = useController({ name: `${path}.media` });
+  // Null (no media) stays null, not react-admin's empty text.
+  const media = useInput({ source: `${path}.media`, format: keep, parse: keep });
   const fallbackValue = useWatch({ name: `${path}.fallbackUrl` }) as string | undefined;
   const fallbackError = get(
     useFormState({ name: `${path}.fallbackUrl` }).errors,
@@ -159,8 +161,8 @@ export function MediaField({
         }}
       />
       {withFallback && Boolean(value || fallbackValue || fallbackError) && (
-        <FormTextField
-          name={`${path}.fallbackUrl`}
+        <TextInput
+          source={`${path}.fallbackUrl`}
           label={t('products.fields.fallbackUrl')}
           placeholder="https://"
           size="small"

@@ -1,6 +1,7 @@
-import { Card, CardContent, Box, TextField, Typography } from '@mui/material';
+import { Card, CardContent, Box, Typography } from '@mui/material';
 import { memo } from 'react';
-import { useController, useWatch } from 'react-hook-form';
+import { TextInput } from 'react-admin';
+import { useFormContext, useWatch } from 'react-hook-form';
 import type { MessageLink } from '../../../shared/product';
 import { useMessages } from '../../i18n';
 import { AddLinkButton, LinkRows, useMessageLinks } from './LinksEditor';
@@ -27,10 +28,13 @@ export const MessageEditor = memo(function MessageEditor({
   title: string;
 }) {
   const t = useMessages();
-  const { field, fieldState } = useController({ name: `${path}.text` });
+  const { setValue, formState } = useFormContext();
+  const text = (useWatch({ name: `${path}.text` }) as string | undefined) ?? '';
   const links = (useWatch({ name: `${path}.links` }) as MessageLink[] | undefined) ?? [];
   const linkFields = useMessageLinks(path);
-  const text = (field.value as string) ?? '';
+  // As typing would: checked again at once only after a first submit (the form's reValidateMode).
+  const replaceText = (next: string) =>
+    setValue(`${path}.text`, next, { shouldDirty: true, shouldValidate: formState.isSubmitted });
 
   return (
     <Card
@@ -55,19 +59,16 @@ export const MessageEditor = memo(function MessageEditor({
           </Typography>
           <MessageCounter text={text} links={links} />
         </Box>
-        <TextField
-          {...field}
+        <TextInput
+          source={`${path}.text`}
           id={dayTextId(day)}
-          value={text}
-          inputRef={field.ref}
           label={t('products.fields.text')}
           multiline
           minRows={2}
+          helperText={false}
           fullWidth
-          error={Boolean(fieldState.error)}
-          helperText={fieldState.error?.message}
         />
-        <SmsDetails text={text} links={links} onReplace={(next) => field.onChange(next)} />
+        <SmsDetails text={text} links={links} onReplace={replaceText} />
         <LinkRows path={path} links={linkFields} />
         <MediaField path={path} day={day} actions={<AddLinkButton links={linkFields} />} />
       </CardContent>

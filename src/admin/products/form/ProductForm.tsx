@@ -1,13 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Card, CardContent, MenuItem, Stack, Typography } from '@mui/material';
+import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { Form, useRecordContext, useSaveContext } from 'react-admin';
+import { Form, SelectInput, TextInput, useRecordContext, useSaveContext } from 'react-admin';
 import { useFormState, useWatch } from 'react-hook-form';
 import { LIMITS, PRODUCT_STATUSES } from '../../../shared/constants';
 import { isDayCount, totalMessages, type Product } from '../../../shared/product';
 import { productCreateSchema, productUpdateSchema } from '../../../shared/validation/product';
 import { FormActionBar } from '../../forms/FormActionBar';
-import { FormTextField } from '../../forms/FormTextField';
 import { useMessages } from '../../i18n';
 import { ErrorBanner } from '../../lists/ErrorBanner';
 import { PageHeader } from '../../lists/ListParts';
@@ -104,9 +103,10 @@ export function ProductForm({
           <Box>
             <Card variant="outlined" sx={{ mb: 2 }}>
               <CardContent>
-                <FormTextField
-                  name="name"
+                <TextInput
+                  source="name"
                   label={t('products.fields.name')}
+                  helperText={false}
                   fullWidth
                   required
                   sx={{ mb: 2 }}
@@ -114,18 +114,18 @@ export function ProductForm({
                 <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
                   <DaysField onDaysChange={setDays} />
                   {mode === 'edit' && (
-                    <FormTextField
-                      name="status"
-                      select
+                    <SelectInput
+                      source="status"
                       label={t('products.fields.status')}
+                      choices={PRODUCT_STATUSES.map((status) => ({
+                        id: status,
+                        name: t(`products.statuses.${status}`),
+                      }))}
+                      // Always set, so no empty choice.
+                      isRequired
+                      helperText={false}
                       sx={{ width: 180 }}
-                    >
-                      {PRODUCT_STATUSES.map((status) => (
-                        <MenuItem key={status} value={status}>
-                          {t(`products.statuses.${status}`)}
-                        </MenuItem>
-                      ))}
-                    </FormTextField>
+                    />
                   )}
                   <DaysSummary />
                 </Stack>
