@@ -1,7 +1,9 @@
 import { HttpError } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import { dataProvider } from '../../src/admin/providers/dataProvider';
-import { MissingTokenError } from '../../src/admin/providers/session';
+import { forConsole } from '../../src/admin/providers/consoleProvider';
+import { NoSessionError } from '../../src/admin/providers/sessionRequired';
+import { messages } from '../../src/shared/messages';
 import { newContactDraft } from '../../src/shared/contact';
 import { fakeApi, jsonResponse, STORED_TOKEN, storeSession } from './helpers';
 
@@ -93,6 +95,8 @@ describe('dataProvider', () => {
 });
 
 describe('dataProvider: contacts, saved from the form', () => {
+  // The console's provider: the HTTP calls plus each resource's save shaping.
+  const provider = forConsole(dataProvider);
   const values = { ...newContactDraft(), email: 'g@example.org', firstName: 'Grace' };
 
   it("sends the form's flat values in the API's shape, keeping what the server reported", async () => {
@@ -103,14 +107,14 @@ describe('dataProvider: contacts, saved from the form', () => {
         jsonResponse(201, { contact, optinMessageSent: true, welcomeEmailSent: false }),
       'PUT /api/contacts/c1': () => jsonResponse(200, { contact, optinMessageSent: false }),
     });
-    const created = await dataProvider.create('contacts', { data: values });
+    const created = await provider.create('contacts', { data: values });
     expect(created.data).toEqual({
       ...contact,
       id: 'c1',
       optinMessageSent: true,
       welcomeEmailSent: false,
     });
-    const updated = await dataProvider.update('contacts', {
+    const updated = await provider.update('contacts', {
       id: 'c1',
       data: values,
       previousData: { id: 'c1' },
@@ -128,8 +132,9 @@ describe('dataProvider: contacts, saved from the form', () => {
 
   it('sends nothing without a stored token', async () => {
     const api = fakeApi({});
-    const error = await dataProvider.create('contacts', { data: values }).catch((e) => e);
-    expect(error).toBeInstanceOf(MissingTokenError);
+    const error = await provider.create('contacts', { data: values }).catch((e) => e);
+    expect(error).toBeInstanceOf(NoSessionError);
+    expect(error.message).toBe(messages.auth.noTokenSubmit);
     expect(api).not.toHaveBeenCalled();
   });
 });

@@ -1,5 +1,6 @@
 import { withLifecycleCallbacks, type DataProvider } from 'react-admin';
 import { withPodMembers } from './podMembersResource';
+import { contactCallbacks } from './contactCallbacks';
 import { programCallbacks } from './programCallbacks';
 
 /**
@@ -8,4 +9,4 @@ import { programCallbacks } from './programCallbacks';
  * given, so every screen saves the same way whatever answers the calls.
  */
 export const forConsole = (provider: DataProvider): DataProvider =>
-  withLifecycleCallbacks(withPodMembers(provider), [programCallbacks]);
+  withLifecycleCallbacks(withPodMembers(provider), [contactCallbacks, programCallbacks]);

@@ -1,5 +1,4 @@
 import {
-  withLifecycleCallbacks,
   type DataProvider,
   type GetListParams,
   type GetManyReferenceParams,
@@ -8,7 +7,6 @@ import {
 } from 'react-admin';
 import { forgotPassword, sendWelcomeEmail, setPassword, verifyEmail } from './accountApi';
 import { getAnalytics } from './analyticsApi';
-import { contactCallbacks } from './contactCallbacks';
 import { createPodFromContacts, exportContactsCsv } from './contactsApi';
 import { getContactConsent, getContactConversation, simulateReply } from './conversationApi';
 import { getDashboard } from './dashboardApi';
@@ -148,7 +146,7 @@ const baseDataProvider: DataProvider = {
 };
 
 /** The standard calls plus the API's own (spec section 7 and what the spec leaves to us). */
-const apiDataProvider = {
+export const dataProvider = {
   ...baseDataProvider,
   uploadMedia,
   createPodFromContacts,
@@ -180,11 +178,5 @@ const apiDataProvider = {
   endOwnSession,
   getAnalytics,
 };
-
-/**
- * What the screens use: a form's values that the API takes in another shape are shaped by their
- * resource's lifecycle callbacks (contacts), so every screen saves through create/update.
- */
-export const dataProvider = withLifecycleCallbacks(apiDataProvider, [contactCallbacks]);
 
 export type TidingsDataProvider = typeof dataProvider;

@@ -61,19 +61,3 @@ export const session = {
     }
   },
 };
-
-/**
- * A change asked for while no token is stored (signed out in another tab): nothing was sent, and
- * the screen says to sign in again (spec section 8) instead of losing what was typed.
- */
-export class MissingTokenError extends Error {
-  constructor() {
-    super('No stored session token');
-    this.name = 'MissingTokenError';
-  }
-}
-
-/** Throws MissingTokenError unless a token is stored. */
-export function requireToken(): void {
-  if (!session.getToken()) throw new MissingTokenError();
-}

@@ -3,7 +3,7 @@ import type { ContactFormMode, ContactFormValues } from '../../../shared/contact
 import type { ApiUser } from '../../../shared/types';
 import type { useMessages } from '../../i18n';
 import { serverMessage } from '../../providers/httpClient';
-import { MissingTokenError } from '../../providers/session';
+import { NoSessionError } from '../../providers/sessionRequired';
 
 type Translate = ReturnType<typeof useMessages>;
 
@@ -44,7 +44,7 @@ export function saveSuccessMessage(
  * be sent for want of a token.
  */
 export function saveErrorMessage(t: Translate, mode: ContactFormMode, error: unknown): string {
-  if (error instanceof MissingTokenError) return t('auth.noTokenSubmit');
+  if (error instanceof NoSessionError) return error.message;
   if (!(error instanceof HttpError)) return t('contacts.errors.networkSubmit');
   return serverMessage(
     error,
