@@ -1,8 +1,6 @@
-import { useState } from 'react';
 import { CreateBase } from 'react-admin';
-import { useNavigate } from 'react-router-dom';
+import { useSaveOutcome } from '../forms/useSaveOutcome';
 import { useMessages } from '../i18n';
-import { useSuccessNotice } from '../lists/useSuccessNotice';
 import { ProgramForm } from './form/ProgramForm';
 import { newProgramDraft } from './form/programFormValues';
 import { saveErrorMessage } from './form/saveError';
@@ -12,21 +10,14 @@ const DRAFT = newProgramDraft();
 /** /programs/create: a new Standard program in Los Angeles time. */
 export default function ProgramCreate() {
   const t = useMessages();
-  const navigate = useNavigate();
-  const notice = useSuccessNotice();
-  const [error, setError] = useState<string | null>(null);
+  const { mutationOptions, error, dismissError } = useSaveOutcome({
+    resource: 'programs',
+    success: () => t('programs.created'),
+    failure: (e) => saveErrorMessage('create', e),
+  });
   return (
-    <CreateBase
-      resource="programs"
-      mutationOptions={{
-        onSuccess: () => {
-          notice(t('programs.created'));
-          navigate('/programs');
-        },
-        onError: (e: unknown) => setError(saveErrorMessage('create', e)),
-      }}
-    >
-      <ProgramForm mode="create" values={DRAFT} error={error} onErrorChange={setError} />
+    <CreateBase resource="programs" mutationOptions={mutationOptions}>
+      <ProgramForm mode="create" values={DRAFT} error={error} onDismissError={dismissError} />
     </CreateBase>
   );
 }

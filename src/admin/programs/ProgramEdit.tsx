@@ -1,13 +1,13 @@
 import { useMemo, useState } from 'react';
 import { EditBase, useEditContext } from 'react-admin';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { messages } from '../../shared/messages';
 import type { Program } from '../../shared/program';
 import { RecordLoadError } from '../forms/RecordLoadError';
+import { useSaveOutcome } from '../forms/useSaveOutcome';
 import { useMessages } from '../i18n';
 import { LoadingPage } from '../layout/LoadingPage';
 import { recordErrorMessage } from '../lists/listErrors';
-import { useSuccessNotice } from '../lists/useSuccessNotice';
 import { ProgramForm } from './form/ProgramForm';
 import { programToFormValues } from './form/programFormValues';
 import { saveErrorMessage } from './form/saveError';
@@ -23,10 +23,10 @@ function newest(loaded: Program, changed: Program | null): Program {
 
 function ProgramEditView({
   error,
-  onErrorChange,
+  onDismissError,
 }: {
   error: string | null;
-  onErrorChange: (message: string | null) => void;
+  onDismissError: () => void;
 }) {
   const t = useMessages();
   const { record, isPending, error: loadError } = useEditContext<Program>();
@@ -51,7 +51,7 @@ function ProgramEditView({
         values={values}
         program={program}
         error={error}
-        onErrorChange={onErrorChange}
+        onDismissError={onDismissError}
         headerAction={
           <ProgramStatusActions
             program={program}
@@ -70,9 +70,11 @@ function ProgramEditView({
 export default function ProgramEdit() {
   const t = useMessages();
   const { id } = useParams();
-  const navigate = useNavigate();
-  const notice = useSuccessNotice();
-  const [error, setError] = useState<string | null>(null);
+  const { mutationOptions, error, dismissError } = useSaveOutcome({
+    resource: 'programs',
+    success: () => t('programs.updated'),
+    failure: (e) => saveErrorMessage('edit', e),
+  });
   return (
     <EditBase
       resource="programs"
@@ -81,15 +83,9 @@ export default function ProgramEdit() {
       redirect={false}
       // The view shows load failures itself, with 'Back to Programs'.
       queryOptions={{ onError: () => undefined, retry: false }}
-      mutationOptions={{
-        onSuccess: () => {
-          notice(t('programs.updated'));
-          navigate('/programs');
-        },
-        onError: (e: unknown) => setError(saveErrorMessage('edit', e)),
-      }}
+      mutationOptions={mutationOptions}
     >
-      <ProgramEditView error={error} onErrorChange={setError} />
+      <ProgramEditView error={error} onDismissError={dismissError} />
     </EditBase>
   );
 }

@@ -99,7 +99,7 @@ export function ProgramForm({
   values,
   program,
   error,
-  onErrorChange,
+  onDismissError,
   headerAction,
   notices,
 }: {
@@ -109,7 +109,7 @@ export function ProgramForm({
   /** The stored program (edit). */
   program?: Program;
   error: string | null;
-  onErrorChange: (message: string | null) => void;
+  onDismissError: () => void;
   headerAction?: ReactNode;
   notices?: ReactNode;
 }) {
@@ -126,7 +126,7 @@ export function ProgramForm({
       setCheckedAt(now);
       return dueCutoff(program, now);
     },
-    onErrorChange,
+    onDismissError,
   });
 
   return (
@@ -146,7 +146,7 @@ export function ProgramForm({
           action={headerAction}
         />
         {notices}
-        <ErrorBanner message={error} onClose={() => onErrorChange(null)} />
+        <ErrorBanner message={error} onClose={onDismissError} />
         <Columns
           mode={mode}
           fields={

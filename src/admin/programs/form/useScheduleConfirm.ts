@@ -18,13 +18,13 @@ export function useScheduleConfirm({
   values,
   program,
   refreshCutoff,
-  onErrorChange,
+  onDismissError,
 }: {
   values: ProgramFormValues;
   program: Program | undefined;
   /** Moves the preview's past/to-come cutoff to now and returns it, for the dialog to count at. */
   refreshCutoff: () => Date;
-  onErrorChange: (message: string | null) => void;
+  onDismissError: () => void;
 }) {
   const { save } = useSaveContext();
   const dataProvider = useDataProvider();
@@ -54,7 +54,7 @@ export function useScheduleConfirm({
   }
 
   async function submit(input: FieldValues) {
-    onErrorChange(null);
+    onDismissError();
     const valid = input as ProgramInput;
     if (program && !(await confirmed(program, valid))) return undefined;
     return save?.(valid);
