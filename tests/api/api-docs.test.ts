@@ -117,6 +117,11 @@ describe('the OpenAPI document', () => {
     const status = document.paths['/api/webhooks/twilio/status']!.post!;
     expect(Object.keys(status.requestBody!.content)).toEqual(['application/x-www-form-urlencoded']);
     expect(status.security).toEqual([]);
+    const csv = document.paths['/api/contacts/export.csv']!.get!.responses;
+    expect(csv['200']).toMatchObject({ content: { 'text/csv': { schema: { type: 'string' } } } });
+    expect(csv['4XX']).toHaveProperty(['content', 'application/json']);
+    const inbound = document.paths['/api/webhooks/twilio/inbound']!.post!.responses;
+    expect(inbound['200']).toHaveProperty(['content', 'text/xml']);
     const members = document.paths['/api/pods/{id}/members']!.post!;
     expect(members.requestBody!.content['application/json']!.schema).toHaveProperty('anyOf');
   });

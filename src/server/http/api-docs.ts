@@ -25,7 +25,10 @@ const BEARER = 'bearerAuth';
 /** Documentation for request parts a handler reads itself, by the schema the route declares. */
 const documentation = new WeakMap<z.ZodType, z.ZodType>();
 
-/** `schema`, shown in the reference as `described` (a body parsed by one of several shapes). */
+/**
+ * `schema`, shown in the reference as `described`: a body parsed by one of several shapes, or an
+ * answer streamed (typed as the stream it is, documented as the text it sends).
+ */
 export function describedAs<S extends z.ZodType>(schema: S, described: z.ZodType): S {
   documentation.set(schema, described);
   return schema;
@@ -46,13 +49,33 @@ const transform: SwaggerTransform = (document) => {
   if (!schema || schema.hide) return jsonSchemaTransform(document as never);
   const described = (part: unknown) =>
     part instanceof z.ZodType ? (documentation.get(part) ?? part) : part;
+  // An answer of another type than JSON: `{description, content: {[type]: {schema}}}`.
+  const describedAnswer = (part: unknown) =>
+    part && typeof part === 'object' && 'content' in part
+      ? {
+          ...part,
+          content: Object.fromEntries(
+            Object.entries(part.content as Record<string, { schema: unknown }>).map(
+              ([type, { schema: answer }]) => [type, { schema: described(answer) }],
+            ),
+          ),
+        }
+      : described(part);
   const result = jsonSchemaTransform({
     ...document,
     schema: {
       ...schema,
       body: described(schema.body),
       querystring: described(schema.querystring),
-      response: { ...(schema.response as object), '4xx': apiErrorSchema },
+      response: {
+        ...Object.fromEntries(
+          Object.entries(schema.response ?? {}).map(([status, part]) => [
+            status,
+            describedAnswer(part),
+          ]),
+        ),
+        '4xx': apiErrorSchema,
+      },
     },
   } as never);
   if (document.route.config?.public) (result.schema as { security?: unknown[] }).security = [];

@@ -1,13 +1,16 @@
+import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messages } from '../../shared/messages';
 import {
   contactDetailResponse,
   contactListResponse,
+  contactsCsvResponse,
   contactWriteResponse,
   welcomeEmailResponse,
 } from '../../shared/responses/users';
 import { contactListQuerySchema, contactSchema } from '../../shared/validation/contact';
+import { describedAs } from '../http/api-docs';
 import { notFound } from '../http/errors';
 import { idParams } from '../http/path-ids';
 import { contactsCsv } from '../services/contacts-csv';
@@ -41,8 +44,14 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The filtered contact list as CSV',
         tags,
         querystring: contactListQuerySchema,
-        produces: ['text/csv'],
-        response: { 200: z.string().describe('CSV, one contact a row, with a header row') },
+        response: {
+          200: {
+            description: contactsCsvResponse.description,
+            content: {
+              'text/csv': { schema: describedAs(z.custom<Readable>(), contactsCsvResponse) },
+            },
+          },
+        },
       },
     },
     async (request, reply) => {
@@ -51,7 +60,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="contacts-${day}.csv"`)
-        .send(contactsCsv(app.db, query) as never);
+        .send(contactsCsv(app.db, query));
     },
   );
 

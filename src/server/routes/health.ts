@@ -1,10 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-
-const healthResponse = z.object({
-  status: z.enum(['ok', 'error']),
-  database: z.enum(['ok', 'unreachable']),
-});
+import { healthResponse } from '../../shared/responses/common';
 
 /** Liveness and database reachability, for load balancers and uptime checks. No token needed. */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {

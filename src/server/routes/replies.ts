@@ -78,7 +78,12 @@ export const replyRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ['Twilio webhooks'],
           consumes: ['application/x-www-form-urlencoded'],
           body: readByHandler(twilioInboundForm),
-          response: { 200: z.string().describe('Empty TwiML: replies go through the outbox') },
+          response: {
+            200: {
+              description: 'Empty TwiML: replies go through the outbox',
+              content: { 'text/xml': { schema: z.string() } },
+            },
+          },
         },
       },
       async (request, reply) => {

@@ -25,6 +25,19 @@ export const apiErrorSchema = z.object({
 
 export const successSchema = z.object({ success: z.literal(true) });
 
+/** GET /api/health: 200 when the database answers, 503 when it does not. */
+export const healthResponse = z.object({
+  status: z.enum(['ok', 'error']),
+  database: z.enum(['ok', 'unreachable']),
+});
+
+/** Failures counted by reason (code and text), most frequent first. */
+export const failureCountSchema = z.object({
+  errorCode: z.string().nullable(),
+  errorMessage: z.string().nullable(),
+  count: z.number().int(),
+});
+
 /** A paged list's answer: the rows under the resource's key, and how many match in all. */
 export const listOf = <const K extends string, T extends z.ZodType>(key: K, row: T) =>
   z.object({ [key]: z.array(row), total: z.number().int() } as { [P in K]: z.ZodArray<T> } & {

@@ -2,16 +2,12 @@ import { z } from 'zod';
 import type { AnalyticsResponse } from '../analytics';
 import type { DashboardResponse } from '../dashboard';
 import { MESSAGE_KINDS, MESSAGE_STATUSES } from '../delivery';
+import { failureCountSchema } from './common';
 
 /** The figures of the Dashboard and Analytics screens. */
 
 const count = z.number().int();
 const share = z.number().nullable();
-const failure = z.object({
-  errorCode: z.string().nullable(),
-  errorMessage: z.string().nullable(),
-  count,
-});
 
 export const dashboardResponse = z.object({
   today: z.object({
@@ -64,7 +60,7 @@ export const analyticsResponse = z.object({
     deliveryRate: share,
   }),
   days: z.array(z.object({ date: z.iso.date(), sent: count, delivered: count, failed: count })),
-  failures: z.array(failure),
+  failures: z.array(failureCountSchema),
   programs: z.array(
     z.object({
       programId: z.uuid(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { OFFERINGS, PROGRAM_STATUSES, TIME_ZONES } from '../constants';
 import type { Program } from '../program';
 import type { ApiProgramDeliveries } from '../types';
-import { listOf } from './common';
+import { failureCountSchema, listOf } from './common';
 
 const time = z.iso.datetime();
 const count = z.number().int();
@@ -47,9 +47,7 @@ export const programDeliveriesResponse = z.object({
       expired: count,
       canceled: count,
       skipped: count,
-      failures: z.array(
-        z.object({ errorCode: z.string().nullable(), errorMessage: z.string().nullable(), count }),
-      ),
+      failures: z.array(failureCountSchema),
     }),
   ),
   recipients: count,

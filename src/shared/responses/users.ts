@@ -64,6 +64,9 @@ export const verifyEmailResponse = z.object({
 
 export const contactListResponse = listOf('contacts', apiUserSchema);
 
+/** GET /api/contacts/export.csv (text/csv, streamed). */
+export const contactsCsvResponse = z.string().describe('CSV: a header row, then one contact a row');
+
 export const contactDetailResponse = z.object({
   contact: apiUserSchema.extend({
     welcomeEmail: z
