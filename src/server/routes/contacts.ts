@@ -10,7 +10,7 @@ import {
   welcomeEmailResponse,
 } from '../../shared/responses/users';
 import { contactListQuerySchema, contactSchema } from '../../shared/validation/contact';
-import { describedAs } from '../http/api-docs';
+import { describedAs } from '../http/openapi-schemas';
 import { notFound } from '../http/errors';
 import { idParams } from '../http/path-ids';
 import { contactsCsv } from '../services/contacts-csv';

@@ -6,7 +6,7 @@ import { mediaFormatOf, tooLargeMessage } from '../../shared/media';
 import { messages } from '../../shared/messages';
 import { mediaUploadResponse } from '../../shared/responses/messages';
 import { mediaUploadForm } from '../../shared/validation/media';
-import { readByHandler } from '../http/api-docs';
+import { readByHandler } from '../http/openapi-schemas';
 import { badRequest, payloadTooLarge } from '../http/errors';
 import { storeMedia, toMessageMedia } from '../media/store';
 

@@ -18,7 +18,7 @@ import {
   podMembersAddShapes,
   podMembersQuerySchema,
 } from '../../shared/validation/pod';
-import { describedAs } from '../http/api-docs';
+import { describedAs } from '../http/openapi-schemas';
 import { idParams } from '../http/path-ids';
 import { addPodMembers, listPodMembers, removePodMember } from '../services/pod-members';
 import { createPod, getPodDetail, listPods, updatePod } from '../services/pods';

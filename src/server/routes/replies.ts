@@ -9,13 +9,12 @@ import { simulateReplyResponse, smsSettingsResponse } from '../../shared/respons
 import { simulateReplySchema } from '../../shared/validation/reply';
 import { twilioInboundForm } from '../../shared/validation/twilio';
 import { users } from '../db/schema';
-import { readByHandler } from '../http/api-docs';
-import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { readByHandler } from '../http/openapi-schemas';
+import { badRequest, conflict, notFound } from '../http/errors';
 import {
   acceptTwilioForms,
   formField,
-  formOf,
-  signedByTwilio,
+  signedTwilioForm,
   type TwilioForm,
 } from '../http/twilio-request';
 import { receiveMessage, type ReceivedMessage } from '../inbound/receive';
@@ -87,13 +86,7 @@ export const replyRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        const { twilio: twilioSettings, smsProvider } = app.config;
-        if (smsProvider !== 'twilio' || !twilioSettings) throw notFound();
-        const form = formOf(request);
-        if (!signedByTwilio(request, twilioSettings.authToken, form)) {
-          request.log.warn('Twilio incoming message refused: its signature does not validate');
-          throw forbidden(messages.delivery.api.invalidSignature);
-        }
+        const form = signedTwilioForm(request, 'Twilio incoming message');
         await receiveMessage(app.db, receivedOf(form), settings());
         return reply.code(200).header('content-type', 'text/xml; charset=utf-8').send(EMPTY_TWIML);
       },

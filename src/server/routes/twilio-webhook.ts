@@ -1,24 +1,19 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { messages } from '../../shared/messages';
 import { twilioStatusForm, twilioStatusQuery } from '../../shared/validation/twilio';
 import { outboundMessages } from '../db/schema';
 import type { StatusReport } from '../delivery/provider';
 import { applyStatusReport } from '../delivery/status';
 import { twilioErrorText } from '../delivery/twilio-error-texts';
 import { statusOfTwilio } from '../delivery/twilio-provider';
-import { readByHandler } from '../http/api-docs';
-import { forbidden, notFound } from '../http/errors';
+import { readByHandler } from '../http/openapi-schemas';
 import {
   acceptTwilioForms,
   formField as field,
-  formOf,
-  signedByTwilio,
+  signedTwilioForm,
   type TwilioForm,
 } from '../http/twilio-request';
-
-const t = messages.delivery.api;
 
 /** The report a status callback makes, or null when it is one with nothing to record (queued). */
 function reportOf(form: TwilioForm): StatusReport | null {
@@ -57,13 +52,7 @@ export const twilioWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { twilio: settings, smsProvider } = app.config;
-      if (smsProvider !== 'twilio' || !settings) throw notFound();
-      const form = formOf(request);
-      if (!signedByTwilio(request, settings.authToken, form)) {
-        request.log.warn('Twilio status callback refused: its signature does not validate');
-        throw forbidden(t.invalidSignature);
-      }
+      const form = signedTwilioForm(request, 'Twilio status callback');
       const id = request.query.message;
       const report = reportOf(form);
       if (id && report) {
