@@ -1,23 +1,29 @@
 import { z } from 'zod';
-import { notFound } from './errors';
+import { ApiError, notFound } from './errors';
 
-const idParams = z.object({ id: z.uuid() });
+/** What a path whose ids are malformed is answered with, by its params schema. */
+const malformedAnswers = new WeakMap<z.ZodType, () => ApiError>();
 
 /**
- * The ids a route's path names, by `schema`. A malformed id names no record, so it is answered
- * like an unknown one, 404 with the `malformed` text; or, given a function, with what it makes (the
- * outbox answers 400 'Invalid message id').
+ * The params schema of a route whose path names records by id (`:id` unless `keys` says
+ * otherwise). A malformed id names no record, so it is answered like an unknown one: 404 with the
+ * `malformed` text; or, given a function, with what it makes (the outbox answers 400 'Invalid
+ * message id'). The validator compiler asks `malformedPath` for that answer.
  */
-export function pathIds<S extends z.ZodType>(
-  schema: S,
-  params: unknown,
-  malformed: string | (() => Error),
-): z.output<S> {
-  const parsed = schema.safeParse(params);
-  if (!parsed.success) throw typeof malformed === 'string' ? notFound(malformed) : malformed();
-  return parsed.data;
+export function idParams<const K extends readonly string[] = readonly ['id']>(
+  malformed: string | (() => ApiError),
+  keys: K = ['id'] as unknown as K,
+) {
+  const schema = z.object(
+    Object.fromEntries(keys.map((key) => [key, z.uuid()])) as Record<K[number], z.ZodUUID>,
+  );
+  malformedAnswers.set(
+    schema,
+    typeof malformed === 'string' ? () => notFound(malformed) : malformed,
+  );
+  return schema;
 }
 
-/** The `:id` of the path; see pathIds. */
-export const pathId = (params: unknown, malformed: string | (() => Error)): string =>
-  pathIds(idParams, params, malformed).id;
+/** The answer to a path whose params `schema` refused (404 unless the route said otherwise). */
+export const malformedPath = (schema: z.ZodType): ApiError =>
+  malformedAnswers.get(schema)?.() ?? notFound();

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import twilio from 'twilio';
+import { messages } from '../../shared/messages';
+import { forbidden, notFound } from './errors';
 
 /**
  * What Twilio's webhooks (status callbacks, incoming messages) have in common: a form body, and a
@@ -46,14 +48,13 @@ const isForm = (body: unknown): body is TwilioForm =>
   );
 
 /** The request's form, or an empty one for any other body (which no signature then covers). */
-export const formOf = (request: FastifyRequest): TwilioForm =>
-  isForm(request.body) ? request.body : {};
+const formOf = (request: FastifyRequest): TwilioForm => (isForm(request.body) ? request.body : {});
 
 /**
  * Whether Twilio signed this request: the signature covers the URL Twilio called (PUBLIC_URL and
  * the path with its query, as the webhook URLs given to Twilio are built) and every form field.
  */
-export function signedByTwilio(request: FastifyRequest, authToken: string, form: TwilioForm) {
+function signedByTwilio(request: FastifyRequest, authToken: string, form: TwilioForm) {
   const signature = request.headers['x-twilio-signature'];
   if (typeof signature !== 'string' || !signature) return false;
   try {
@@ -67,4 +68,19 @@ export function signedByTwilio(request: FastifyRequest, authToken: string, form:
     // A URL that cannot be parsed was not the one Twilio signed.
     return false;
   }
+}
+
+/**
+ * The form of a Twilio webhook, once Twilio's signature over it is checked: 404 unless the
+ * provider is Twilio, 403 (and a warning naming `what` was refused) unless Twilio signed it.
+ */
+export function signedTwilioForm(request: FastifyRequest, what: string): TwilioForm {
+  const { twilio: settings, smsProvider } = request.server.config;
+  if (smsProvider !== 'twilio' || !settings) throw notFound();
+  const form = formOf(request);
+  if (!signedByTwilio(request, settings.authToken, form)) {
+    request.log.warn(`${what} refused: its signature does not validate`);
+    throw forbidden(messages.delivery.api.invalidSignature);
+  }
+  return form;
 }

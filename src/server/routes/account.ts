@@ -1,10 +1,14 @@
-import type { FastifyInstance } from 'fastify';
-import { setPasswordSchema } from '../../shared/validation/set-password';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { successSchema } from '../../shared/responses/common';
+import { verifyEmailResponse } from '../../shared/responses/users';
 import { forgotPasswordSchema } from '../../shared/validation/forgot-password';
+import { setPasswordSchema } from '../../shared/validation/set-password';
 import { throttleAccountRoute } from '../auth/account-throttle';
 import { hashToken } from '../auth/tokens';
-import { parseInput } from '../http/validate';
 import { forgotPassword, setPassword, verifyEmail } from '../services/account';
+
+const tags = ['Account'];
 
 /**
  * The routes behind the email links, used without signing in: verify an email, set a password,
@@ -12,23 +16,60 @@ import { forgotPassword, setPassword, verifyEmail } from '../services/account';
  * the token in `/verify-email/…` paths; the other two carry theirs in the body, which is never
  * logged.
  */
-export async function accountRoutes(app: FastifyInstance) {
-  app.get('/contacts/verify-email/:token', { config: { public: true } }, async (request) => {
-    const { token } = request.params as { token: string };
-    // The token's hash names the target: the limit's key is stored, and a token must never be.
-    await throttleAccountRoute(app.db, 'verifyEmail', hashToken(token), request.ip);
-    return verifyEmail(app.db, token);
-  });
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/contacts/verify-email/:token',
+    {
+      config: { public: true },
+      schema: {
+        summary: "Verify a contact's email from the welcome email's link",
+        tags,
+        // Any text: a token that names nothing is answered by the service.
+        params: z.object({ token: z.string() }),
+        response: { 200: verifyEmailResponse },
+      },
+    },
+    async (request) => {
+      const { token } = request.params;
+      // The token's hash names the target: the limit's key is stored, and a token must never be.
+      await throttleAccountRoute(app.db, 'verifyEmail', hashToken(token), request.ip);
+      return verifyEmail(app.db, token);
+    },
+  );
 
-  app.post('/contacts/set-password', { config: { public: true } }, async (request) => {
-    const input = parseInput(setPasswordSchema, request.body);
-    await throttleAccountRoute(app.db, 'setPassword', input.userId, request.ip);
-    return setPassword(app.db, input);
-  });
+  app.post(
+    '/contacts/set-password',
+    {
+      config: { public: true },
+      schema: {
+        summary: 'Set a password with the token of a verification or reset link',
+        tags,
+        body: setPasswordSchema,
+        response: { 200: successSchema },
+      },
+    },
+    async (request) => {
+      await throttleAccountRoute(app.db, 'setPassword', request.body.userId, request.ip);
+      return setPassword(app.db, request.body);
+    },
+  );
 
-  app.post('/auth/forgot-password', { config: { public: true } }, async (request) => {
-    const { email } = parseInput(forgotPasswordSchema, request.body);
-    await throttleAccountRoute(app.db, 'forgotPassword', email, request.ip);
-    return forgotPassword(app.db, email);
-  });
-}
+  app.post(
+    '/auth/forgot-password',
+    {
+      config: { public: true },
+      schema: {
+        summary:
+          'Email a password reset link (the same answer whether or not the address is known)',
+        tags,
+        body: forgotPasswordSchema,
+        response: { 200: successSchema },
+      },
+    },
+    async (request) => {
+      const { email } = request.body;
+      await throttleAccountRoute(app.db, 'forgotPassword', email, request.ip);
+      return forgotPassword(app.db, email);
+    },
+  );
+};

@@ -1,40 +1,62 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messages } from '../../shared/messages';
-import type { LoginResponse, VerifyResponse } from '../../shared/types';
+import { successSchema } from '../../shared/responses/common';
+import { loginResponse, verifyResponse } from '../../shared/responses/users';
 import { loginSchema } from '../../shared/validation/auth';
 import { bearerToken } from '../auth/authenticate';
 import { login } from '../auth/login';
 import { findSession, revokeSession } from '../auth/sessions';
-import { parseInput } from '../http/validate';
 import { toApiUser } from '../services/users';
 
+const tags = ['Sign-in'];
+
 /** Sign-in, session check and sign-out (spec section 7). */
-export async function authRoutes(app: FastifyInstance) {
-  app.post('/auth/login', { config: { public: true } }, async (request): Promise<LoginResponse> => {
-    const input = parseInput(loginSchema, request.body);
-    return login(app.db, input, { ip: request.ip, userAgent: request.headers['user-agent'] });
-  });
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/auth/login',
+    {
+      config: { public: true },
+      schema: {
+        summary: 'Sign in: the user and the bearer token of a new session',
+        tags,
+        body: loginSchema,
+        response: { 200: loginResponse },
+      },
+    },
+    async (request) =>
+      login(app.db, request.body, { ip: request.ip, userAgent: request.headers['user-agent'] }),
+  );
 
   // Public so that it can answer `{valid: false}` itself; the console clears its session on that.
   app.get(
     '/auth/verify',
-    { config: { public: true } },
-    async (request, reply): Promise<VerifyResponse> => {
+    {
+      config: { public: true },
+      schema: {
+        summary: 'Whether the bearer token names a live session, and its user',
+        tags,
+        response: { 200: verifyResponse, 401: verifyResponse },
+      },
+    },
+    async (request, reply) => {
       const token = bearerToken(request);
       const found = token ? await findSession(app.db, token) : null;
       if (!found) {
-        reply.code(401);
-        return {
+        return reply.code(401).send({
           valid: false,
           error: token ? messages.auth.sessionInvalid : messages.auth.tokenRequired,
-        };
+        });
       }
       return { valid: true, user: toApiUser(found.user) };
     },
   );
 
-  app.post('/auth/logout', async (request) => {
-    await revokeSession(app.db, request.session.id);
-    return { success: true };
-  });
-}
+  app.post(
+    '/auth/logout',
+    { schema: { summary: 'End this session', tags, response: { 200: successSchema } } },
+    async (request) => {
+      await revokeSession(app.db, request.session.id);
+      return { success: true as const };
+    },
+  );
+};

@@ -1,27 +1,60 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  consentLogResponse,
+  conversationResponse,
+  inboundListResponse,
+} from '../../shared/responses/messages';
 import { conversationQuerySchema, inboundListQuerySchema } from '../../shared/validation/consent';
-import { parseInput } from '../http/validate';
 import { consentLog } from '../services/consent-log';
 import { contactConversation } from '../services/conversation';
 import { listInboundMessages } from '../services/inbound-messages';
-import { contactId } from './contacts';
+import { contactParams } from './contacts';
+
+const tags = ['Consent and replies'];
 
 /**
  * What staff read of consent and replies (issue 12): a contact's consent log and conversation,
  * read by any signed-in user as the contact is, and every reply received, also from numbers
  * Tidings does not know.
  */
-export async function consentRoutes(app: FastifyInstance) {
-  app.get('/contacts/:id/consent', async (request) => {
-    return consentLog(app.db, contactId(request.params));
-  });
+export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/contacts/:id/consent',
+    {
+      schema: {
+        summary: "A contact's consent log, newest first",
+        tags,
+        params: contactParams,
+        response: { 200: consentLogResponse },
+      },
+    },
+    async (request) => consentLog(app.db, request.params.id),
+  );
 
-  app.get('/contacts/:id/conversation', async (request) => {
-    const id = contactId(request.params);
-    return contactConversation(app.db, id, parseInput(conversationQuerySchema, request.query));
-  });
+  app.get(
+    '/contacts/:id/conversation',
+    {
+      schema: {
+        summary: 'The messages sent to a contact and the replies they sent, newest first',
+        tags,
+        params: contactParams,
+        querystring: conversationQuerySchema,
+        response: { 200: conversationResponse },
+      },
+    },
+    async (request) => contactConversation(app.db, request.params.id, request.query),
+  );
 
-  app.get('/inbound-messages', async (request) => {
-    return listInboundMessages(app.db, parseInput(inboundListQuerySchema, request.query));
-  });
-}
+  app.get(
+    '/inbound-messages',
+    {
+      schema: {
+        summary: 'Every reply received',
+        tags,
+        querystring: inboundListQuerySchema,
+        response: { 200: inboundListResponse },
+      },
+    },
+    async (request) => listInboundMessages(app.db, request.query),
+  );
+};

@@ -1,55 +1,126 @@
-import type { FastifyInstance } from 'fastify';
+import type { Readable } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { messages } from '../../shared/messages';
+import {
+  contactDetailResponse,
+  contactListResponse,
+  contactsCsvResponse,
+  contactWriteResponse,
+  welcomeEmailResponse,
+} from '../../shared/responses/users';
 import { contactListQuerySchema, contactSchema } from '../../shared/validation/contact';
+import { describedAs } from '../http/openapi-schemas';
 import { notFound } from '../http/errors';
-import { pathId } from '../http/path-ids';
-import { parseInput } from '../http/validate';
+import { idParams } from '../http/path-ids';
 import { contactsCsv } from '../services/contacts-csv';
 import { resendWelcomeEmail } from '../services/account';
 import { createContact, getContactDetail, listContacts, updateContact } from '../services/contacts';
 
 /** The contact id of the path: one that is no id names no contact (404, as an unknown one). */
-export const contactId = (params: unknown): string => pathId(params, messages.contacts.notFound);
+export const contactParams = idParams(messages.contacts.notFound);
+const tags = ['Contacts'];
 
 /** Contacts (spec section 7): `{contacts}` for lists, `{contact}` for one. */
-export async function contactRoutes(app: FastifyInstance) {
-  app.get('/contacts', async (request) => {
-    return listContacts(app.db, parseInput(contactListQuerySchema, request.query));
-  });
+export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/contacts',
+    {
+      schema: {
+        summary: 'List contacts',
+        tags,
+        querystring: contactListQuerySchema,
+        response: { 200: contactListResponse },
+      },
+    },
+    async (request) => listContacts(app.db, request.query),
+  );
 
   // The filtered list as CSV, with the list's own query parameters (paging aside).
-  app.get('/contacts/export.csv', async (request, reply) => {
-    const {
-      page: _page,
-      perPage: _perPage,
-      ...query
-    } = parseInput(contactListQuerySchema, request.query);
-    const day = new Date().toISOString().slice(0, 10);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="contacts-${day}.csv"`)
-      .send(contactsCsv(app.db, query));
-  });
+  app.get(
+    '/contacts/export.csv',
+    {
+      schema: {
+        summary: 'The filtered contact list as CSV',
+        tags,
+        querystring: contactListQuerySchema,
+        response: {
+          200: {
+            description: contactsCsvResponse.description,
+            content: {
+              'text/csv': { schema: describedAs(z.custom<Readable>(), contactsCsvResponse) },
+            },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { page: _page, perPage: _perPage, ...query } = request.query;
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="contacts-${day}.csv"`)
+        .send(contactsCsv(app.db, query));
+    },
+  );
 
-  app.get('/contacts/:id', async (request) => {
-    const contact = await getContactDetail(app.db, contactId(request.params));
-    if (!contact) throw notFound(messages.contacts.notFound);
-    return { contact };
-  });
+  app.get(
+    '/contacts/:id',
+    {
+      schema: {
+        summary: 'A contact, with the state of their last welcome email',
+        tags,
+        params: contactParams,
+        response: { 200: contactDetailResponse },
+      },
+    },
+    async (request) => {
+      const contact = await getContactDetail(app.db, request.params.id);
+      if (!contact) throw notFound(messages.contacts.notFound);
+      return { contact };
+    },
+  );
 
-  app.post('/contacts', async (request, reply) => {
-    const input = parseInput(contactSchema('create'), request.body);
-    return reply.code(201).send(await createContact(app.db, input, request.user));
-  });
+  app.post(
+    '/contacts',
+    {
+      schema: {
+        summary: 'Create a contact',
+        tags,
+        body: contactSchema('create'),
+        response: { 201: contactWriteResponse },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await createContact(app.db, request.body, request.user)),
+  );
 
-  app.put('/contacts/:id', async (request) => {
-    const id = contactId(request.params);
-    const input = parseInput(contactSchema('edit'), request.body);
-    return updateContact(app.db, id, input, request.user, request.session.id);
-  });
+  app.put(
+    '/contacts/:id',
+    {
+      schema: {
+        summary: 'Update a contact',
+        tags,
+        params: contactParams,
+        body: contactSchema('edit'),
+        response: { 200: contactWriteResponse },
+      },
+    },
+    async (request) =>
+      updateContact(app.db, request.params.id, request.body, request.user, request.session.id),
+  );
 
   // A new welcome email for a host or admin who has not verified their address yet.
-  app.post('/contacts/:id/welcome-email', async (request) => {
-    return resendWelcomeEmail(app.db, contactId(request.params), request.user);
-  });
-}
+  app.post(
+    '/contacts/:id/welcome-email',
+    {
+      schema: {
+        summary: 'Send a host or admin a new welcome email',
+        tags,
+        params: contactParams,
+        response: { 200: welcomeEmailResponse },
+      },
+    },
+    async (request) => resendWelcomeEmail(app.db, request.params.id, request.user),
+  );
+};

@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import type { DashboardResponse } from '../../shared/dashboard';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { dashboardResponse } from '../../shared/responses/figures';
 import { engineClock } from '../delivery/engine';
 import { dashboard } from '../services/dashboard';
 
@@ -8,8 +8,16 @@ import { dashboard } from '../services/dashboard';
  * signed-in staff user. It takes no input. "Now" is the delivery engine's clock (the real one
  * except in tests that move it), so the figures agree with what the engine finds due.
  */
-export async function dashboardRoutes(app: FastifyInstance) {
-  app.get('/dashboard', async (): Promise<DashboardResponse> => {
-    return dashboard(app.db, engineClock(app.config)());
-  });
-}
+export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/dashboard',
+    {
+      schema: {
+        summary: "Today's figures, the running programs and the latest failures",
+        tags: ['Figures'],
+        response: { 200: dashboardResponse },
+      },
+    },
+    async () => dashboard(app.db, engineClock(app.config)()),
+  );
+};

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { authenticate } from '../auth/authenticate';
+import { apiDocs } from '../http/api-docs';
 import { refuseNonText } from '../http/text-guard';
+import { serializerCompiler, validatorCompiler } from '../http/validate';
 import { accountRoutes } from './account';
 import { analyticsRoutes } from './analytics';
 import { authRoutes } from './auth';
@@ -17,8 +19,13 @@ import { programRoutes } from './programs';
 import { replyRoutes } from './replies';
 import { twilioWebhookRoutes } from './twilio-webhook';
 
-/** Everything under /api. Each route needs a signed-in user unless its config says `public`. */
+/**
+ * Everything under /api. Each route needs a signed-in user unless its config says `public`, and
+ * declares its params, query, body and answers as zod schemas (see http/validate.ts).
+ */
 export async function apiRoutes(app: FastifyInstance) {
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRequest', authenticate);
   // After the body is parsed and before any handler: no text that is not text reaches a route.
   app.addHook('preValidation', refuseNonText);
@@ -26,6 +33,8 @@ export async function apiRoutes(app: FastifyInstance) {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
+  // First: it documents the routes registered after it.
+  await apiDocs(app);
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(accountRoutes);

@@ -1,8 +1,12 @@
 import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LIMITS } from '../../shared/constants';
 import { mediaFormatOf, tooLargeMessage } from '../../shared/media';
 import { messages } from '../../shared/messages';
+import { mediaUploadResponse } from '../../shared/responses/messages';
+import { mediaUploadForm } from '../../shared/validation/media';
+import { readByHandler } from '../http/openapi-schemas';
 import { badRequest, payloadTooLarge } from '../http/errors';
 import { storeMedia, toMessageMedia } from '../media/store';
 
@@ -49,19 +53,31 @@ async function readUpload(request: FastifyRequest): Promise<{ filename: string; 
  * `{id, type, filename, mimeType, size, url}`; the url serves the file publicly (see
  * http/media-files.ts) so the SMS provider can fetch it.
  */
-export async function mediaRoutes(app: FastifyInstance) {
+export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(fastifyMultipart, {
     // Nothing larger than the largest accepted file is read into memory.
     limits: { fileSize: LIMITS.videoBytes, files: 1, fields: 0, parts: 1 },
   });
 
-  app.post('/media', async (request, reply) => {
-    const { filename, content } = await readUpload(request);
-    const row = await storeMedia(app.db, app.config.mediaDir, {
-      filename,
-      content,
-      uploadedBy: request.user.id,
-    });
-    return reply.code(201).send({ id: row.id, ...toMessageMedia(row) });
-  });
-}
+  app.post(
+    '/media',
+    {
+      schema: {
+        summary: 'Upload a file for a message (its url serves it publicly)',
+        tags: ['Media'],
+        consumes: ['multipart/form-data'],
+        body: readByHandler(mediaUploadForm),
+        response: { 201: mediaUploadResponse },
+      },
+    },
+    async (request, reply) => {
+      const { filename, content } = await readUpload(request);
+      const row = await storeMedia(app.db, app.config.mediaDir, {
+        filename,
+        content,
+        uploadedBy: request.user.id,
+      });
+      return reply.code(201).send({ id: row.id, ...toMessageMedia(row) });
+    },
+  );
+};

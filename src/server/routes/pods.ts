@@ -1,65 +1,146 @@
-import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messages } from '../../shared/messages';
+import { successSchema } from '../../shared/responses/common';
+import {
+  podDetailResponse,
+  podListResponse,
+  podMemberListResponse,
+  podMemberResponse,
+  podMembersAddResponse,
+  podResponse,
+} from '../../shared/responses/pods';
 import {
   podCreateSchema,
   podDetailQuerySchema,
   podDetailsSchema,
   podListQuerySchema,
-  podMembersAddSchemaFor,
+  podMembersAddSchema,
+  podMembersAddShapes,
   podMembersQuerySchema,
 } from '../../shared/validation/pod';
-import { pathIds } from '../http/path-ids';
-import { parseInput } from '../http/validate';
+import { describedAs } from '../http/openapi-schemas';
+import { idParams } from '../http/path-ids';
 import { addPodMembers, listPodMembers, removePodMember } from '../services/pod-members';
 import { createPod, getPodDetail, listPods, updatePod } from '../services/pods';
 
-const podParams = z.object({ id: z.uuid() });
-const memberParams = podParams.extend({ userId: z.uuid() });
+const params = idParams(messages.pods.notFound);
+const memberParams = idParams(messages.pods.notAMember, ['id', 'userId']);
+const tags = ['Pods'];
 
 /** Pods and their members (spec section 7). */
-export async function podRoutes(app: FastifyInstance) {
-  app.get('/pods', async (request) => {
-    return listPods(app.db, parseInput(podListQuerySchema, request.query));
-  });
+export const podRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/pods',
+    {
+      schema: {
+        summary: 'List pods',
+        tags,
+        querystring: podListQuerySchema,
+        response: { 200: podListResponse },
+      },
+    },
+    async (request) => listPods(app.db, request.query),
+  );
 
   // A pod and its members, in one transaction: all of them or none.
-  app.post('/pods', async (request, reply) => {
-    const input = parseInput(podCreateSchema, request.body);
-    return reply.code(201).send({ pod: await createPod(app.db, input, request.user.id) });
-  });
+  app.post(
+    '/pods',
+    {
+      schema: {
+        summary: 'Create a pod with its first members',
+        tags,
+        body: podCreateSchema,
+        response: { 201: podResponse },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({ pod: await createPod(app.db, request.body, request.user.id) }),
+  );
 
-  app.get('/pods/:id', async (request) => {
-    const { id } = pathIds(podParams, request.params, messages.pods.notFound);
-    const { members } = parseInput(podDetailQuerySchema, request.query);
-    return { pod: await getPodDetail(app.db, id, { withMembers: members === 'all' }) };
-  });
+  app.get(
+    '/pods/:id',
+    {
+      schema: {
+        summary: 'A pod with its programs and (unless members=none) its active members',
+        tags,
+        params,
+        querystring: podDetailQuerySchema,
+        response: { 200: podDetailResponse },
+      },
+    },
+    async (request) => ({
+      pod: await getPodDetail(app.db, request.params.id, {
+        withMembers: request.query.members === 'all',
+      }),
+    }),
+  );
 
-  app.put('/pods/:id', async (request) => {
-    const { id } = pathIds(podParams, request.params, messages.pods.notFound);
-    return { pod: await updatePod(app.db, id, parseInput(podDetailsSchema, request.body)) };
-  });
+  app.put(
+    '/pods/:id',
+    {
+      schema: {
+        summary: "Change a pod's id and name",
+        tags,
+        params,
+        body: podDetailsSchema,
+        response: { 200: podResponse },
+      },
+    },
+    async (request) => ({ pod: await updatePod(app.db, request.params.id, request.body) }),
+  );
 
-  app.get('/pods/:id/members', async (request) => {
-    const { id } = pathIds(podParams, request.params, messages.pods.notFound);
-    return listPodMembers(app.db, id, parseInput(podMembersQuerySchema, request.query));
-  });
+  app.get(
+    '/pods/:id/members',
+    {
+      schema: {
+        summary: "A page of a pod's active members",
+        tags,
+        params,
+        querystring: podMembersQuerySchema,
+        response: { 200: podMemberListResponse },
+      },
+    },
+    async (request) => listPodMembers(app.db, request.params.id, request.query),
+  );
 
   // One member (the spec's call), a list, or everyone a search matches: one transaction.
-  app.post('/pods/:id/members', async (request, reply) => {
-    const { id } = pathIds(podParams, request.params, messages.pods.notFound);
-    const input = parseInput(podMembersAddSchemaFor(request.body), request.body);
-    const outcome = await addPodMembers(app.db, id, input);
-    if (outcome.kind === 'one') {
-      return reply.code(outcome.reactivated ? 200 : 201).send({ member: outcome.member });
-    }
-    const { kind: _kind, ...result } = outcome;
-    return result;
-  });
+  app.post(
+    '/pods/:id/members',
+    {
+      schema: {
+        summary: 'Add one member, a list, or every participant a search matches',
+        tags,
+        params,
+        body: describedAs(podMembersAddSchema, podMembersAddShapes),
+        response: {
+          200: podMembersAddResponse.or(podMemberResponse),
+          201: podMemberResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await addPodMembers(app.db, request.params.id, request.body);
+      if (outcome.kind === 'one') {
+        return reply.code(outcome.reactivated ? 200 : 201).send({ member: outcome.member });
+      }
+      const { kind: _kind, ...result } = outcome;
+      return result;
+    },
+  );
 
-  app.delete('/pods/:id/members/:userId', async (request) => {
-    const { id, userId } = pathIds(memberParams, request.params, messages.pods.notAMember);
-    await removePodMember(app.db, id, userId);
-    return { success: true };
-  });
-}
+  app.delete(
+    '/pods/:id/members/:userId',
+    {
+      schema: {
+        summary: 'Remove a member (kept as history)',
+        tags,
+        params: memberParams,
+        response: { 200: successSchema },
+      },
+    },
+    async (request) => {
+      await removePodMember(app.db, request.params.id, request.params.userId);
+      return { success: true as const };
+    },
+  );
+};

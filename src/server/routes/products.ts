@@ -1,7 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import { messages } from '../../shared/messages';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LIMITS } from '../../shared/constants';
+import { messages } from '../../shared/messages';
 import { dayOfField, isDayCount } from '../../shared/product';
+import { productListResponse, productResponse } from '../../shared/responses/products';
 import type { ValidationDetail } from '../../shared/types';
 import {
   productCreateSchema,
@@ -9,8 +10,8 @@ import {
   productUpdateSchema,
 } from '../../shared/validation/product';
 import { notFound } from '../http/errors';
-import { pathId } from '../http/path-ids';
-import { parseInput } from '../http/validate';
+import { idParams } from '../http/path-ids';
+import { withDetails } from '../http/validate';
 import { createProduct, getProduct, listProducts, updateProduct } from '../services/products';
 
 /**
@@ -31,31 +32,71 @@ function withDay(body: unknown) {
   };
 }
 
-/** The id of the URL, or a 404: a malformed id names no product. */
-const productId = (params: unknown): string => pathId(params, messages.products.notFound);
+/** A malformed id names no product: 404, as an unknown one. */
+const params = idParams(messages.products.notFound);
+const tags = ['Products'];
 
 /** Products and their day messages (spec section 7): `{data}` in every answer. */
-export async function productRoutes(app: FastifyInstance) {
-  app.get('/products', async (request) => {
-    const query = parseInput(productListQuerySchema, request.query);
-    return listProducts(app.db, query);
-  });
+export const productRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/products',
+    {
+      schema: {
+        summary: 'List products',
+        tags,
+        querystring: productListQuerySchema,
+        response: { 200: productListResponse },
+      },
+    },
+    async (request) => listProducts(app.db, request.query),
+  );
 
-  app.get('/products/:id', async (request) => {
-    const product = await getProduct(app.db, productId(request.params));
-    if (!product) throw notFound(messages.products.notFound);
-    return { data: product };
-  });
+  app.get(
+    '/products/:id',
+    {
+      schema: {
+        summary: 'A product with its messages',
+        tags,
+        params,
+        response: { 200: productResponse },
+      },
+    },
+    async (request) => {
+      const product = await getProduct(app.db, request.params.id);
+      if (!product) throw notFound(messages.products.notFound);
+      return { data: product };
+    },
+  );
 
-  app.post('/products', async (request, reply) => {
-    const input = parseInput(productCreateSchema, request.body, withDay(request.body));
-    const product = await createProduct(app.db, input, request.user.id);
-    return reply.code(201).send({ data: product });
-  });
+  app.post(
+    '/products',
+    {
+      schema: {
+        summary: 'Create a product',
+        tags,
+        body: withDetails(productCreateSchema, withDay),
+        response: { 201: productResponse },
+      },
+    },
+    async (request, reply) => {
+      const product = await createProduct(app.db, request.body, request.user.id);
+      return reply.code(201).send({ data: product });
+    },
+  );
 
-  app.put('/products/:id', async (request) => {
-    const id = productId(request.params);
-    const input = parseInput(productUpdateSchema, request.body, withDay(request.body));
-    return { data: await updateProduct(app.db, id, input) };
-  });
-}
+  app.put(
+    '/products/:id',
+    {
+      schema: {
+        summary: 'Replace a product and its messages',
+        tags,
+        params,
+        body: withDetails(productUpdateSchema, withDay),
+        response: { 200: productResponse },
+      },
+    },
+    async (request) => ({
+      data: await updateProduct(app.db, request.params.id, request.body),
+    }),
+  );
+};

@@ -1,14 +1,14 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messages } from '../../shared/messages';
-import type {
-  ChangePasswordResponse,
-  ProfileResponse,
-  ProfileSessionsResponse,
-  SignOutOthersResponse,
-} from '../../shared/types';
+import { successSchema } from '../../shared/responses/common';
+import {
+  changePasswordResponse,
+  profileResponse,
+  sessionsResponse,
+  signOutOthersResponse,
+} from '../../shared/responses/users';
 import { changePasswordSchema, profileNameSchema } from '../../shared/validation/profile';
-import { pathId } from '../http/path-ids';
-import { parseInput } from '../http/validate';
+import { idParams } from '../http/path-ids';
 import {
   changeOwnPassword,
   endOwnSession,
@@ -18,36 +18,76 @@ import {
   updateOwnName,
 } from '../services/profile';
 
+const tags = ['Profile'];
+
 /**
  * The signed-in user's own account (issue 13): their name, password and sessions. Every route
  * acts on `request.user` and `request.session` alone, so any signed-in host or admin may use them
  * and nobody reaches another user's account through them.
  */
-export async function profileRoutes(app: FastifyInstance) {
-  app.get('/profile', async (request): Promise<ProfileResponse> => {
-    return { profile: toApiOwnProfile(request.user) };
-  });
-
-  app.put('/profile', async (request): Promise<ProfileResponse> => {
-    const input = parseInput(profileNameSchema, request.body);
-    return { profile: await updateOwnName(app.db, request.user.id, input) };
-  });
-
-  app.post('/profile/password', async (request): Promise<ChangePasswordResponse> => {
-    const input = parseInput(changePasswordSchema, request.body);
-    return changeOwnPassword(app.db, request.user, request.session, input);
-  });
-
-  app.get('/profile/sessions', async (request): Promise<ProfileSessionsResponse> => {
-    return { sessions: await listOwnSessions(app.db, request.user.id, request.session) };
-  });
-
-  app.post('/profile/sessions/sign-out-others', async (request): Promise<SignOutOthersResponse> =>
-    signOutOtherSessions(app.db, request.user.id, request.session),
+export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/profile',
+    { schema: { summary: 'Your account', tags, response: { 200: profileResponse } } },
+    async (request) => ({ profile: toApiOwnProfile(request.user) }),
   );
 
-  app.delete('/profile/sessions/:id', async (request) => {
-    const id = pathId(request.params, messages.profileApi.sessionNotFound);
-    return endOwnSession(app.db, request.user.id, request.session, id);
-  });
-}
+  app.put(
+    '/profile',
+    {
+      schema: {
+        summary: 'Change your name',
+        tags,
+        body: profileNameSchema,
+        response: { 200: profileResponse },
+      },
+    },
+    async (request) => ({ profile: await updateOwnName(app.db, request.user.id, request.body) }),
+  );
+
+  app.post(
+    '/profile/password',
+    {
+      schema: {
+        summary: 'Change your password (your other sessions end)',
+        tags,
+        body: changePasswordSchema,
+        response: { 200: changePasswordResponse },
+      },
+    },
+    async (request) => changeOwnPassword(app.db, request.user, request.session, request.body),
+  );
+
+  app.get(
+    '/profile/sessions',
+    { schema: { summary: 'Your live sessions', tags, response: { 200: sessionsResponse } } },
+    async (request) => ({
+      sessions: await listOwnSessions(app.db, request.user.id, request.session),
+    }),
+  );
+
+  app.post(
+    '/profile/sessions/sign-out-others',
+    {
+      schema: {
+        summary: 'End every session but this one',
+        tags,
+        response: { 200: signOutOthersResponse },
+      },
+    },
+    async (request) => signOutOtherSessions(app.db, request.user.id, request.session),
+  );
+
+  app.delete(
+    '/profile/sessions/:id',
+    {
+      schema: {
+        summary: 'End one of your other sessions',
+        tags,
+        params: idParams(messages.profileApi.sessionNotFound),
+        response: { 200: successSchema },
+      },
+    },
+    async (request) => endOwnSession(app.db, request.user.id, request.session, request.params.id),
+  );
+};

@@ -1,8 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messages } from '../../shared/messages';
+import {
+  programDeliveriesResponse,
+  programListResponse,
+  programResponse,
+} from '../../shared/responses/programs';
 import { programListQuerySchema, programSchema } from '../../shared/validation/program';
-import { pathId } from '../http/path-ids';
-import { parseInput } from '../http/validate';
+import { idParams } from '../http/path-ids';
 import { programDeliveries } from '../services/deliveries';
 import {
   createProgram,
@@ -12,40 +16,78 @@ import {
   updateProgram,
 } from '../services/programs';
 
-/** The id of the URL, or a 404: a malformed id names no program. */
-const programId = (params: unknown): string => pathId(params, messages.programs.notFound);
+/** A malformed id names no program: 404, as an unknown one. */
+const params = idParams(messages.programs.notFound);
+const tags = ['Programs'];
+const one = { 200: programResponse };
 
 /**
  * Programs (spec section 7): `{programs}` for the list; one program is answered as the object
  * itself, as the spec's client reads it.
  */
-export async function programRoutes(app: FastifyInstance) {
-  app.get('/programs', async (request) => {
-    return listPrograms(app.db, parseInput(programListQuerySchema, request.query));
-  });
+export const programRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/programs',
+    {
+      schema: {
+        summary: 'List programs',
+        tags,
+        querystring: programListQuerySchema,
+        response: { 200: programListResponse },
+      },
+    },
+    async (request) => listPrograms(app.db, request.query),
+  );
 
-  app.get('/programs/:id', async (request) => getProgram(app.db, programId(request.params)));
+  app.get(
+    '/programs/:id',
+    { schema: { summary: 'A program', tags, params, response: one } },
+    async (request) => getProgram(app.db, request.params.id),
+  );
 
-  app.post('/programs', async (request, reply) => {
-    const input = parseInput(programSchema, request.body);
-    return reply.code(201).send(await createProgram(app.db, input, request.user.id));
-  });
+  app.post(
+    '/programs',
+    {
+      schema: {
+        summary: 'Create a program',
+        tags,
+        body: programSchema,
+        response: { 201: programResponse },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await createProgram(app.db, request.body, request.user.id)),
+  );
 
-  app.put('/programs/:id', async (request) => {
-    const id = programId(request.params);
-    return updateProgram(app.db, id, parseInput(programSchema, request.body));
-  });
+  app.put(
+    '/programs/:id',
+    { schema: { summary: 'Update a program', tags, params, body: programSchema, response: one } },
+    async (request) => updateProgram(app.db, request.params.id, request.body),
+  );
 
-  app.post('/programs/:id/pause', async (request) =>
-    setPaused(app.db, programId(request.params), true),
+  app.post(
+    '/programs/:id/pause',
+    { schema: { summary: 'Pause a program', tags, params, response: one } },
+    async (request) => setPaused(app.db, request.params.id, true),
   );
 
   // The Deliveries panel: each day's messages by status, their failures, the recipients now.
-  app.get('/programs/:id/deliveries', async (request) =>
-    programDeliveries(app.db, programId(request.params)),
+  app.get(
+    '/programs/:id/deliveries',
+    {
+      schema: {
+        summary: "Each day's messages by status, their failures, and who receives it now",
+        tags,
+        params,
+        response: { 200: programDeliveriesResponse },
+      },
+    },
+    async (request) => programDeliveries(app.db, request.params.id),
   );
 
-  app.post('/programs/:id/resume', async (request) =>
-    setPaused(app.db, programId(request.params), false),
+  app.post(
+    '/programs/:id/resume',
+    { schema: { summary: 'Resume a paused program', tags, params, response: one } },
+    async (request) => setPaused(app.db, request.params.id, false),
   );
-}
+};

@@ -1,23 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { INBOUND_LIMITS, TEST_SEND_LIMIT } from '../../shared/consent';
 import { formatMessage } from '../../shared/format';
 import { messages } from '../../shared/messages';
-import type { ApiSimulateReplyResponse, ApiSmsSettings } from '../../shared/types';
+import { simulateReplyResponse, smsSettingsResponse } from '../../shared/responses/messages';
 import { simulateReplySchema } from '../../shared/validation/reply';
+import { twilioInboundForm } from '../../shared/validation/twilio';
 import { users } from '../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { readByHandler } from '../http/openapi-schemas';
+import { badRequest, conflict, notFound } from '../http/errors';
 import {
   acceptTwilioForms,
   formField,
-  formOf,
-  signedByTwilio,
+  signedTwilioForm,
   type TwilioForm,
 } from '../http/twilio-request';
-import { parseInput } from '../http/validate';
 import { receiveMessage, type ReceivedMessage } from '../inbound/receive';
-import { contactId } from './contacts';
+import { contactParams } from './contacts';
 
 const t = messages.inbound.api;
 
@@ -59,7 +60,7 @@ function receivedOf(form: TwilioForm): ReceivedMessage {
  * Replies from phones: Twilio's incoming-message webhook, Simulate reply (the log provider's
  * stand-in for a phone), and the SMS settings the console needs to offer it.
  */
-export async function replyRoutes(app: FastifyInstance) {
+export const replyRoutes: FastifyPluginAsyncZod = async (app) => {
   const settings = () => ({ helpContact: app.config.smsHelpContact });
 
   // POST /api/webhooks/twilio/inbound: each message a phone sends to Tidings' number. Public, but
@@ -69,15 +70,23 @@ export async function replyRoutes(app: FastifyInstance) {
     acceptTwilioForms(webhook);
     webhook.post(
       '/webhooks/twilio/inbound',
-      { config: { public: true } },
+      {
+        config: { public: true },
+        schema: {
+          summary: "Twilio's incoming-message webhook (signed by Twilio)",
+          tags: ['Twilio webhooks'],
+          consumes: ['application/x-www-form-urlencoded'],
+          body: readByHandler(twilioInboundForm),
+          response: {
+            200: {
+              description: 'Empty TwiML: replies go through the outbox',
+              content: { 'text/xml': { schema: z.string() } },
+            },
+          },
+        },
+      },
       async (request, reply) => {
-        const { twilio: twilioSettings, smsProvider } = app.config;
-        if (smsProvider !== 'twilio' || !twilioSettings) throw notFound();
-        const form = formOf(request);
-        if (!signedByTwilio(request, twilioSettings.authToken, form)) {
-          request.log.warn('Twilio incoming message refused: its signature does not validate');
-          throw forbidden(messages.delivery.api.invalidSignature);
-        }
+        const form = signedTwilioForm(request, 'Twilio incoming message');
         await receiveMessage(app.db, receivedOf(form), settings());
         return reply.code(200).header('content-type', 'text/xml; charset=utf-8').send(EMPTY_TWIML);
       },
@@ -86,39 +95,64 @@ export async function replyRoutes(app: FastifyInstance) {
 
   // A reply typed on the contact's page, handled as if their phone had sent it (log provider only:
   // with Twilio, replies come from phones). Staff who may read the contact may simulate it.
-  app.post('/contacts/:id/simulate-reply', async (request, reply) => {
-    if (app.config.smsProvider !== 'log') throw notFound(t.simulateLogOnly);
-    const id = contactId(request.params);
-    const { body } = parseInput(simulateReplySchema, request.body);
-    const [contact] = await app.db
-      .select({ phone: users.phone })
-      .from(users)
-      .where(eq(users.id, id));
-    if (!contact) throw notFound(messages.contacts.notFound);
-    if (!contact.phone) throw conflict(t.noPhone);
-    const { message } = await receiveMessage(
-      app.db,
-      {
-        providerMessageId: `SIM${randomBytes(16).toString('hex')}`,
-        from: contact.phone,
-        to: app.config.twilio?.from ?? SIMULATED_SENDER,
-        body,
-        mediaUrls: [],
+  // With Twilio it is no route at all, whatever the request holds.
+  app.post(
+    '/contacts/:id/simulate-reply',
+    {
+      preValidation: async () => {
+        if (app.config.smsProvider !== 'log') throw notFound(t.simulateLogOnly);
       },
-      settings(),
-    );
-    return reply.code(201).send({ message } satisfies ApiSimulateReplyResponse);
-  });
+      schema: {
+        summary: "Handle a reply as if the contact's phone had sent it (log provider only)",
+        tags: ['Consent and replies'],
+        params: contactParams,
+        body: simulateReplySchema,
+        response: { 201: simulateReplyResponse },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const { body } = request.body;
+      const [contact] = await app.db
+        .select({ phone: users.phone })
+        .from(users)
+        .where(eq(users.id, id));
+      if (!contact) throw notFound(messages.contacts.notFound);
+      if (!contact.phone) throw conflict(t.noPhone);
+      const { message } = await receiveMessage(
+        app.db,
+        {
+          providerMessageId: `SIM${randomBytes(16).toString('hex')}`,
+          from: contact.phone,
+          to: app.config.twilio?.from ?? SIMULATED_SENDER,
+          body,
+          mediaUrls: [],
+        },
+        settings(),
+      );
+      return reply.code(201).send({ message });
+    },
+  );
 
-  app.get('/sms', async (): Promise<ApiSmsSettings> => {
-    const provider = app.config.smsProvider;
-    return {
-      provider,
-      simulateReplies: provider === 'log',
-      testSendLimit: {
-        max: TEST_SEND_LIMIT.max,
-        windowMinutes: TEST_SEND_LIMIT.windowMs / 60_000,
+  app.get(
+    '/sms',
+    {
+      schema: {
+        summary: 'The SMS set-up the console needs: provider, Simulate reply, test-send limit',
+        tags: ['Consent and replies'],
+        response: { 200: smsSettingsResponse },
       },
-    };
-  });
-}
+    },
+    async () => {
+      const provider = app.config.smsProvider;
+      return {
+        provider,
+        simulateReplies: provider === 'log',
+        testSendLimit: {
+          max: TEST_SEND_LIMIT.max,
+          windowMinutes: TEST_SEND_LIMIT.windowMs / 60_000,
+        },
+      };
+    },
+  );
+};

@@ -1,24 +1,19 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { messages } from '../../shared/messages';
+import { twilioStatusForm, twilioStatusQuery } from '../../shared/validation/twilio';
 import { outboundMessages } from '../db/schema';
 import type { StatusReport } from '../delivery/provider';
 import { applyStatusReport } from '../delivery/status';
 import { twilioErrorText } from '../delivery/twilio-error-texts';
 import { statusOfTwilio } from '../delivery/twilio-provider';
-import { forbidden, notFound } from '../http/errors';
+import { readByHandler } from '../http/openapi-schemas';
 import {
   acceptTwilioForms,
   formField as field,
-  formOf,
-  signedByTwilio,
+  signedTwilioForm,
   type TwilioForm,
 } from '../http/twilio-request';
-
-const t = messages.delivery.api;
-
-const messageQuery = z.object({ message: z.uuid() });
 
 /** The report a status callback makes, or null when it is one with nothing to record (queued). */
 function reportOf(form: TwilioForm): StatusReport | null {
@@ -40,32 +35,39 @@ function reportOf(form: TwilioForm): StatusReport | null {
  * Twilio. A status only moves forward, so a duplicate or late callback changes nothing. A signed
  * callback is always answered 204, for an unknown message too, so it tells a caller nothing.
  */
-export async function twilioWebhookRoutes(app: FastifyInstance) {
+export const twilioWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   acceptTwilioForms(app);
 
-  app.post('/webhooks/twilio/status', { config: { public: true } }, async (request, reply) => {
-    const { twilio: settings, smsProvider } = app.config;
-    if (smsProvider !== 'twilio' || !settings) throw notFound();
-    const form = formOf(request);
-    if (!signedByTwilio(request, settings.authToken, form)) {
-      request.log.warn('Twilio status callback refused: its signature does not validate');
-      throw forbidden(t.invalidSignature);
-    }
-    const query = messageQuery.safeParse(request.query);
-    const report = reportOf(form);
-    if (query.success && report) {
-      const id = query.data.message;
-      const [row] = await app.db
-        .select({ providerMessageId: outboundMessages.providerMessageId })
-        .from(outboundMessages)
-        .where(eq(outboundMessages.id, id));
-      // A callback about an earlier attempt (the message was sent again since) is not this one's.
-      const earlierAttempt =
-        row?.providerMessageId &&
-        report.providerMessageId &&
-        row.providerMessageId !== report.providerMessageId;
-      if (row && !earlierAttempt) await applyStatusReport(app.db, id, report);
-    }
-    return reply.code(204).send();
-  });
-}
+  app.post(
+    '/webhooks/twilio/status',
+    {
+      config: { public: true },
+      schema: {
+        summary: "Twilio's status callback for one outbound message (signed by Twilio)",
+        tags: ['Twilio webhooks'],
+        consumes: ['application/x-www-form-urlencoded'],
+        querystring: twilioStatusQuery,
+        body: readByHandler(twilioStatusForm),
+        response: { 204: z.undefined() },
+      },
+    },
+    async (request, reply) => {
+      const form = signedTwilioForm(request, 'Twilio status callback');
+      const id = request.query.message;
+      const report = reportOf(form);
+      if (id && report) {
+        const [row] = await app.db
+          .select({ providerMessageId: outboundMessages.providerMessageId })
+          .from(outboundMessages)
+          .where(eq(outboundMessages.id, id));
+        // A callback about an earlier attempt (the message was sent again since) is not this one's.
+        const earlierAttempt =
+          row?.providerMessageId &&
+          report.providerMessageId &&
+          row.providerMessageId !== report.providerMessageId;
+        if (row && !earlierAttempt) await applyStatusReport(app.db, id, report);
+      }
+      return reply.code(204).send();
+    },
+  );
+};

@@ -90,13 +90,25 @@ const matchingSchema = z
 /**
  * POST /api/pods/{id}/members takes one member (the spec's `{userId, role}`), a list
  * (`{members: [...]}`), or every participant a search matches (`{matching: {q, status}}`). The
- * body's keys say which, so each shape gets its own precise errors.
+ * body's keys say which, so each shape gets its own precise errors (a union would report the
+ * failures of all three).
  */
-export function podMembersAddSchemaFor(body: unknown) {
+function podMembersAddSchemaFor(body: unknown) {
   const keys = typeof body === 'object' && body !== null ? Object.keys(body) : [];
   if (keys.includes('members')) return memberListSchema;
   if (keys.includes('matching')) return matchingSchema;
   return oneMemberSchema;
 }
 
-export type PodMembersAddInput = z.output<ReturnType<typeof podMembersAddSchemaFor>>;
+export const podMembersAddSchema = z.unknown().transform((body, ctx) => {
+  const parsed = podMembersAddSchemaFor(body).safeParse(body);
+  if (parsed.success) return parsed.data;
+  for (const { path, message } of parsed.error.issues)
+    ctx.addIssue({ code: 'custom', path, message });
+  return z.NEVER;
+});
+
+/** The shapes podMembersAddSchema takes, as one type (for the API's reference). */
+export const podMembersAddShapes = z.union([oneMemberSchema, memberListSchema, matchingSchema]);
+
+export type PodMembersAddInput = z.output<typeof podMembersAddSchema>;

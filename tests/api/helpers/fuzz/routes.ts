@@ -22,6 +22,8 @@ export interface Seed {
   mediaName: string;
   /** A token of the shape Tidings issues that names nothing, so lookups run and find nothing. */
   forgedToken: string;
+  /** A file of the API reference's page. */
+  docsFile: string;
 }
 
 type IdKind =
@@ -33,7 +35,8 @@ type IdKind =
   | 'messageId'
   | 'mediaName'
   | 'forgedToken'
-  | 'spareSessionId';
+  | 'spareSessionId'
+  | 'docsFile';
 
 export interface FuzzRoute {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -314,6 +317,19 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
   { method: 'GET', path: '/api/sms' },
   { method: 'GET', path: '/api/analytics', query: ['from', 'to', 'programId'] },
   { method: 'GET', path: '/api/dashboard' },
+  // The API reference (Swagger UI and the OpenAPI document), open without a session.
+  { method: 'GET', path: '/api/docs', session: 'none' },
+  { method: 'GET', path: '/api/docs/openapi.json', session: 'none' },
+  { method: 'GET', path: '/api/docs/json', session: 'none' },
+  { method: 'GET', path: '/api/docs/yaml', session: 'none' },
+  { method: 'GET', path: '/api/docs/static/index.html', session: 'none' },
+  { method: 'GET', path: '/api/docs/static/swagger-initializer.js', session: 'none' },
+  {
+    method: 'GET',
+    path: '/api/docs/static/*',
+    params: { '*': ['docsFile'] },
+    session: 'none',
+  },
 ];
 
 const CRLF = '\r\n';
@@ -464,5 +480,6 @@ export async function seedThroughApi(baseUrl: string, adminEmail: string, adminP
     messageId: optin.id,
     mediaName: media.url.split('/').pop()!,
     forgedToken: 'F'.repeat(43),
+    docsFile: 'swagger-ui.css',
   } satisfies Seed;
 }

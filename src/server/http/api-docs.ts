@@ -1,0 +1,53 @@
+import { readFileSync } from 'node:fs';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { openapiTransform } from './openapi-schemas';
+
+/**
+ * The API's OpenAPI document, generated from the zod schemas each route declares, served at
+ * GET /api/docs/openapi.json and rendered by Swagger UI at /api/docs. Both are public: they
+ * describe the API (as the repository does) and hold no data, and a client's developer reads them
+ * before having an account. Swagger UI loads only its own files from this server, so the
+ * console's Content-Security-Policy (script-src 'self') covers it unchanged.
+ */
+
+const VERSION = (
+  JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  }
+).version;
+
+const BEARER = 'bearerAuth';
+
+/** Registers the generator (before the routes it documents) and the reference's routes. */
+export async function apiDocs(app: FastifyInstance) {
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Tidings API',
+        version: VERSION,
+        description:
+          'The API of the Tidings console: scheduled SMS/MMS programs, their products, pods and ' +
+          'contacts. Sign in with POST /api/auth/login and send its token as ' +
+          '`Authorization: Bearer <token>`. Errors answer `{error, details?}`.',
+      },
+      components: {
+        securitySchemes: { [BEARER]: { type: 'http', scheme: 'bearer' } },
+      },
+      security: [{ [BEARER]: [] }],
+    },
+    transform: openapiTransform,
+  });
+
+  await app.register(async (docs) => {
+    // Routes of the reference need no sign-in (see above).
+    docs.addHook('onRoute', (route) => {
+      route.config = { ...route.config, public: true };
+    });
+    // The page links its files by its full path, which the plugin cannot see under /api.
+    await docs.register(fastifySwaggerUi, { routePrefix: '/docs', indexPrefix: app.prefix });
+    docs.get('/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  });
+}
