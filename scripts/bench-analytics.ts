@@ -2,20 +2,14 @@
  * `npm run bench:analytics`: how long GET /api/analytics takes on a year of a busy outbox, through
  * the real route (`app.inject`: authentication, validation, the four queries, the JSON). Seeds
  * 1,000,000 outbound messages over 2025 from 50 programs (400 participants each) with mixed
- * statuses and failure reasons, plus their consent log and replies, on the embedded database in a
- * temporary DATA_DIR and on PostgreSQL (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the local
- * server at postgres://postgres@127.0.0.1:5432/test) in a database of its own that it drops
- * afterwards. Times a 30-day range, the whole year (366 days) and 30 days of one program, and
- * prints the median and worst of BENCH_RUNS runs after a warm-up. `BENCH_EXPLAIN=1` prints each
- * query's plan (EXPLAIN ANALYZE) too, and `BENCH_ONLY=postgres` (or `pglite`) measures one database. Prints figures; never fails on a slow machine. The target:
- * under 1 s on PostgreSQL.
+ * statuses and failure reasons, plus their consent log and replies, on PostgreSQL and on the
+ * embedded database, each a scratch database of its own (scripts/bench-database.ts: which server,
+ * BENCH_ONLY, BENCH_KEEP). Times a 30-day range, the whole year (366 days) and 30 days of one
+ * program, and prints the median and worst of BENCH_RUNS runs after a warm-up. `BENCH_EXPLAIN=1`
+ * prints each query's plan (EXPLAIN ANALYZE) too. Prints figures; never fails on a slow machine.
+ * The target: under 1 s on PostgreSQL.
  */
-import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../src/server/app';
 import type { Database } from '../src/server/db/client';
 import { loadConfig, type Config } from '../src/server/env';
@@ -23,20 +17,16 @@ import { analyticsQueries } from '../src/server/services/analytics';
 import { prepareDatabase } from '../src/server/startup';
 import type { AnalyticsQuery, AnalyticsResponse } from '../src/shared/analytics';
 import { benchAdmin, medianAndWorst, ms, number } from './bench/common';
+import { onEachDatabase } from './bench-database';
 
 /** BENCH_MESSAGES=100000 for a quicker run (a multiple of 20,000: 50 programs x 400 people). */
 const MESSAGES = Number(process.env.BENCH_MESSAGES || 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS || 5);
 const EXPLAIN = process.env.BENCH_EXPLAIN === '1';
-/** BENCH_ONLY=postgres or BENCH_ONLY=pglite measures one database. */
-const ONLY = process.env.BENCH_ONLY;
-/** BENCH_KEEP=1 keeps the PostgreSQL database (its URL is printed), to study its plans. */
-const KEEP = process.env.BENCH_KEEP === '1';
 const PROGRAMS = 50;
 const PEOPLE_PER_PROGRAM = 400;
 const DAYS_PER_PROGRAM = MESSAGES / (PROGRAMS * PEOPLE_PER_PROGRAM);
 const ADMIN = benchAdmin('analytics');
-const DEFAULT_POSTGRES = 'postgres://postgres@127.0.0.1:5432/test';
 
 /**
  * 50 programs of one pod each, 400 participants per pod. Program p runs DAYS_PER_PROGRAM days from
@@ -221,67 +211,17 @@ async function measure(label: string, config: Config) {
   }
 }
 
-async function onPglite() {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tidings-bench-analytics-'));
-  try {
-    return await measure(
-      'PGlite',
-      loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...ADMIN }),
-    );
-  } finally {
-    await rm(dataDir, { recursive: true, force: true });
-  }
-}
-
-async function adminQuery(serverUrl: string, statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-async function onPostgres() {
-  const serverUrl =
-    process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || DEFAULT_POSTGRES;
-  const name = `tidings_bench_analytics_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  try {
-    await adminQuery(serverUrl, `create database ${name}`);
-  } catch (error) {
-    console.log(`PostgreSQL at ${serverUrl} is not available: ${(error as Error).message}`);
-    return [];
-  }
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tidings-bench-analytics-pg-'));
-  try {
-    return await measure(
-      'PostgreSQL',
-      loadConfig({
-        DATA_DIR: dataDir,
-        DATABASE_URL: url.toString(),
-        LOG_LEVEL: 'silent',
-        ...ADMIN,
-      }),
-    );
-  } finally {
-    if (KEEP) console.log(`PostgreSQL: kept the database ${url.toString()}`);
-    else await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
-    await rm(dataDir, { recursive: true, force: true });
-  }
-}
-
 try {
   if (!Number.isInteger(DAYS_PER_PROGRAM) || DAYS_PER_PROGRAM < 1)
     throw new Error(`BENCH_MESSAGES must be a multiple of ${PROGRAMS * PEOPLE_PER_PROGRAM}`);
   // PostgreSQL first: it is the one with a target, and the quicker to seed.
-  const figures = [
-    ...(ONLY === 'pglite' ? [] : await onPostgres()),
-    ...(ONLY === 'postgres' ? [] : await onPglite()),
-  ];
-  console.log(`\n${figures.join('\n')}\n\nTarget: under 1 s on PostgreSQL.`);
+  const figures = await onEachDatabase(
+    'analytics',
+    (scratch) =>
+      measure(scratch.label, loadConfig({ ...scratch.env, LOG_LEVEL: 'silent', ...ADMIN })),
+    ['postgres', 'pglite'],
+  );
+  console.log(`\n${figures.flat().join('\n')}\n\nTarget: under 1 s on PostgreSQL.`);
 } catch (error) {
   console.error(`bench:analytics failed: ${(error as Error).message}`);
   process.exit(1);

@@ -5,7 +5,8 @@
  * first page in under a second. Prints figures, never fails on a slow machine: the API's
  * list queries (first page, search, filters, another sort, a deep page), median and worst of 10 runs
  * after a warm-up; then, when Chromium is installed, the time from opening /contacts in the console
- * until its first page is on screen. Runs on the embedded database in a temporary DATA_DIR.
+ * until its first page is on screen. Runs on the embedded database, then on PostgreSQL (BENCH_ONLY
+ * picks one: scripts/bench-database.ts).
  */
 import { count } from 'drizzle-orm';
 import { users } from '../src/server/db/schema';
@@ -19,6 +20,7 @@ import {
   apiToken,
   benchAdmin,
   BROWSER_RUNS,
+  type DatabaseEnv,
   medianAndWorst,
   ms,
   number,
@@ -41,8 +43,8 @@ const API_QUERIES: [label: string, query: string][] = [
 ];
 
 /** The demo data plus 20,000 generated contacts, written with the server's own code. */
-function prepareData(dataDir: string): Promise<string> {
-  return withDatabase(dataDir, ADMIN, async (db) => {
+function prepareData(env: DatabaseEnv): Promise<string> {
+  return withDatabase(env, ADMIN, async (db) => {
     await seedDemo(db);
     await insertBulkContacts(db, GENERATED);
     const [row] = await db.select({ total: count() }).from(users);

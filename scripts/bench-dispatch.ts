@@ -1,24 +1,21 @@
 /**
  * `npm run bench:dispatch`: how many messages per second the dispatcher hands to a provider that
  * takes 5 ms to answer, with pacing off (SMS_MPS=0): 10,000 due messages sent by one dispatcher
- * through the official `twilio` package to a local fake Twilio, on the embedded database and, when
- * a PostgreSQL URL is given (BENCH_DATABASE_URL, else TEST_DATABASE_URL: a server where databases
- * may be created), on PostgreSQL too. Targets: 1,000 msg/s on PostgreSQL, 200 msg/s on PGlite.
+ * through the official `twilio` package to a local fake Twilio, on the embedded database and on
+ * PostgreSQL, each a scratch database of its own (scripts/bench-database.ts: which server,
+ * BENCH_ONLY). Targets: 1,000 msg/s on PostgreSQL, 200 msg/s on PGlite.
  * Prints figures; never fails on a slow machine.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
-import pg from 'pg';
-import { openPglite, openPostgres, type Database } from '../src/server/db/client';
+import { openDatabase, type Database } from '../src/server/db/client';
 import { createDispatcher } from '../src/server/delivery/dispatcher';
 import { createTwilioProvider } from '../src/server/delivery/twilio-provider';
 import { FAKE_TWILIO } from '../tests/helpers/fake-twilio';
+import { onEachDatabase } from './bench-database';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 10_000);
 const LATENCY_MS = 5;
@@ -77,42 +74,19 @@ async function measure(label: string, database: Database): Promise<string> {
   }
 }
 
-async function onPglite(): Promise<string> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'tidings-bench-dispatch-'));
-  const database = await openPglite(path.join(dir, 'db'), dir);
-  try {
-    return await measure('PGlite (embedded)', database);
-  } finally {
-    await database.close();
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-
-async function onPostgres(adminUrl: string): Promise<string> {
-  const name = `tidings_bench_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString(), { poolSize: 10 });
-  try {
-    return await measure('PostgreSQL', database);
-  } finally {
-    await database.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-}
-
 const results = [
   `Dispatch to a fake Twilio answering in ${LATENCY_MS} ms, SMS_MPS=0, one dispatcher:`,
+  ...(await onEachDatabase('dispatch', async (scratch) => {
+    const database = await openDatabase({
+      databaseUrl: scratch.env.DATABASE_URL || undefined,
+      dataDir: scratch.dataDir,
+      poolSize: 10,
+    });
+    try {
+      return await measure(scratch.label, database);
+    } finally {
+      await database.close();
+    }
+  })),
 ];
-results.push(await onPglite());
-const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-results.push(
-  postgresUrl
-    ? await onPostgres(postgresUrl)
-    : 'PostgreSQL: skipped (set BENCH_DATABASE_URL to a server where databases may be created)',
-);
 console.log(`\n${results.join('\n')}`);

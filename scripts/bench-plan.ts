@@ -2,17 +2,12 @@
  * `npm run bench:plan`: how long the planner takes to turn a running program's day into 100,000
  * outbox rows (one per eligible participant, each with its history event), and how long a tick
  * takes once the day is planned and nothing changed: during the day's delivery window (when the
- * planner still looks for newly eligible recipients) and after it. Runs on the embedded database in
- * a temporary DATA_DIR, then on PostgreSQL (TEST_DATABASE_URL, or the local server at
- * postgres://postgres@127.0.0.1:5432/test) in a database of its own that it drops afterwards.
+ * planner still looks for newly eligible recipients) and after it. Runs on the embedded database,
+ * then on PostgreSQL, each a scratch database of its own (scripts/bench-database.ts: which server,
+ * BENCH_ONLY).
  * Prints figures; never fails on a slow machine. The target: 100,000 rows in under 10 s.
  */
-import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import type { Database } from '../src/server/db/client';
 import { productMessages, products, programPods, programs, pods } from '../src/server/db/schema';
 import { createPlanner } from '../src/server/delivery/planner';
@@ -20,11 +15,11 @@ import { loadConfig } from '../src/server/env';
 import { prepareDatabase } from '../src/server/startup';
 import { DELIVERY_DEFAULTS } from '../src/shared/delivery';
 import { benchAdmin, ms, number } from './bench/common';
+import { onEachDatabase } from './bench-database';
 
 /** BENCH_PARTICIPANTS=10000 for a quicker run. */
 const PARTICIPANTS = Number(process.env.BENCH_PARTICIPANTS || 100_000);
 const ADMIN = benchAdmin('plan');
-const DEFAULT_POSTGRES = 'postgres://postgres@127.0.0.1:5432/test';
 /** Day 0 of the program goes out at 9:00 New York time (14:00 UTC) on this date. */
 const START_DATE = '2026-03-06';
 const DAY0_SEND_AT = Date.parse('2026-03-06T14:00:00Z');
@@ -128,61 +123,17 @@ async function measure(label: string, database: Database) {
   return { firstMs, rows: first.planned };
 }
 
-async function onPglite() {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tidings-bench-plan-'));
-  try {
-    const { database } = await prepareDatabase(loadConfig({ DATA_DIR: dataDir, ...ADMIN }));
-    try {
-      return await measure('PGlite', database);
-    } finally {
-      await database.close();
-    }
-  } finally {
-    await rm(dataDir, { recursive: true, force: true });
-  }
-}
-
-async function adminQuery(serverUrl: string, statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-async function onPostgres() {
-  const serverUrl = process.env.TEST_DATABASE_URL || DEFAULT_POSTGRES;
-  const name = `tidings_bench_plan_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  try {
-    await adminQuery(serverUrl, `create database ${name}`);
-  } catch (error) {
-    console.log(`PostgreSQL at ${serverUrl} is not available: ${(error as Error).message}`);
-    return null;
-  }
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tidings-bench-plan-pg-'));
-  try {
-    const { database } = await prepareDatabase(
-      loadConfig({ DATA_DIR: dataDir, DATABASE_URL: url.toString(), ...ADMIN }),
-    );
-    try {
-      return await measure('PostgreSQL', database);
-    } finally {
-      await database.close();
-    }
-  } finally {
-    await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
-    await rm(dataDir, { recursive: true, force: true });
-  }
-}
-
 try {
-  const results = [await onPglite(), await onPostgres()];
+  const results = await onEachDatabase('plan', async (scratch) => {
+    const { database } = await prepareDatabase(loadConfig({ ...scratch.env, ...ADMIN }));
+    try {
+      return await measure(scratch.label, database);
+    } finally {
+      await database.close();
+    }
+  });
   for (const result of results) {
-    if (result && result.rows !== PARTICIPANTS) {
+    if (result.rows !== PARTICIPANTS) {
       throw new Error(`expected ${number(PARTICIPANTS)} rows, planned ${number(result.rows)}`);
     }
   }

@@ -7,7 +7,8 @@
  * queries (median and worst of 10 runs after a warm-up) and, once each since they change the
  * pod, adding 1,000 members by id and adding everyone a search matches; then, when Chromium is
  * installed, the time to open the pod page, to open the modal, and to search in it, and how many
- * candidate rows the modal draws. Runs on the embedded database in a temporary DATA_DIR.
+ * candidate rows the modal draws. Runs on the embedded database, then on PostgreSQL (BENCH_ONLY
+ * picks one: scripts/bench-database.ts).
  */
 import { and, count, desc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
@@ -24,6 +25,7 @@ import {
   apiToken,
   benchAdmin,
   BROWSER_RUNS,
+  type DatabaseEnv,
   callApi,
   medianAndWorst,
   ms,
@@ -51,8 +53,8 @@ const data = { podId: '', outsiders: [] as string[] };
  * The demo data, 50,000 generated contacts and a pod of the 5,000 newest participants, written
  * with the server's own code.
  */
-function prepareData(dataDir: string): Promise<string> {
-  return withDatabase(dataDir, ADMIN, async (db) => {
+function prepareData(env: DatabaseEnv): Promise<string> {
+  return withDatabase(env, ADMIN, async (db) => {
     await seedDemo(db);
     await insertBulkContacts(db, GENERATED);
     const [pod] = await db.insert(pods).values(POD).returning({ id: pods.id });

@@ -1,15 +1,12 @@
 /**
  * What the benchmarks share (`npm run bench:contacts`, `npm run bench:pods`): they measure speed
- * on a realistic database and PRINT figures, never fail on a slow machine. Each prepares a
- * temporary embedded database with the server's own code, starts the real server on it, times
- * API calls (median and worst of 10 runs after a warm-up) and, when Chromium is installed, the
- * console in the page itself; then it always stops the server, removes the data and prints a
- * summary. It exits 1 only when something fails outright.
+ * on a realistic database and PRINT figures, never fail on a slow machine. On each scratch database
+ * (embedded, then PostgreSQL: scripts/bench-database.ts) each writes its data with the server's own
+ * code, starts the real server on it, times API calls (median and worst of 10 runs after a
+ * warm-up) and, when Chromium is installed, the console in the page itself; then it always stops
+ * the server, removes the data and prints a summary. It exits 1 only when something fails outright.
  */
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { errors, type Page } from 'playwright-core';
 import type { Db } from '../../src/server/db/client';
@@ -18,6 +15,10 @@ import { prepareDatabase } from '../../src/server/startup';
 import { CHROMIUM_PATH } from '../../tests/e2e/helpers/browser';
 import { startServer, type RunningServer } from '../../tests/helpers/server';
 import { ensureConsoleBuilt } from '../build-console';
+import { onEachDatabase, type ScratchDatabase } from '../bench-database';
+
+/** How the server opens a scratch database: its DATA_DIR and DATABASE_URL. */
+export type DatabaseEnv = ScratchDatabase['env'];
 
 export const API_RUNS = 10;
 export const BROWSER_RUNS = 3;
@@ -38,8 +39,11 @@ export const number = (n: number) => n.toLocaleString('en-US');
 export const ms = (n: number) => `${n.toFixed(0)} ms`;
 
 const summary: [label: string, figure: string][] = [];
+/** Names the database the figures being reported were measured on. */
+let reportPrefix = '';
 /** Adds a line to the summary printed at the end. */
-export const report = (label: string, figure: string) => summary.push([label, figure]);
+export const report = (label: string, figure: string) =>
+  summary.push([`${reportPrefix}${label}`, figure]);
 
 function printSummary() {
   if (summary.length === 0) return;
@@ -57,13 +61,13 @@ export function medianAndWorst(times: number[]) {
   return `median ${ms(median)}, worst ${ms(sorted.at(-1)!)}`;
 }
 
-/** Opens the embedded database in `dataDir` as the server would, writes to it, closes it. */
+/** Opens the scratch database as the server would, writes to it, closes it. */
 export async function withDatabase<T>(
-  dataDir: string,
+  env: DatabaseEnv,
   admin: Admin,
   write: (db: Db) => Promise<T>,
 ): Promise<T> {
-  const { database } = await prepareDatabase(loadConfig({ DATA_DIR: dataDir, ...admin }));
+  const { database } = await prepareDatabase(loadConfig({ ...env, ...admin }));
   try {
     return await write(database.db);
   } finally {
@@ -167,8 +171,8 @@ export interface Bench {
   /** `contacts` for `npm run bench:contacts`. */
   name: string;
   admin: Admin;
-  /** Writes the data into the new DATA_DIR; says what it wrote ("20,201 contacts"). */
-  prepare: (dataDir: string) => Promise<string>;
+  /** Writes the data into the scratch database; says what it wrote ("20,201 contacts"). */
+  prepare: (env: DatabaseEnv) => Promise<string>;
   /** Measures against the running server; `withChromium` runs the console's part if it can. */
   measure: (
     server: RunningServer,
@@ -177,12 +181,11 @@ export interface Bench {
 }
 
 /**
- * Prepares the data in a temporary DATA_DIR, starts the server on it and measures; always stops
- * the server and removes the directory, prints the summary, and exits 1 with a message on failure.
+ * On each scratch database (scripts/bench-database.ts), prepares the data, starts the server on it
+ * and measures, labelling the figures with the database; always stops the server and removes the
+ * database, prints the summary, and exits 1 with a message on failure.
  */
 export async function runBench(bench: Bench): Promise<void> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), `tidings-bench-${bench.name}-`));
-  let server: RunningServer | undefined;
   let failure: Error | undefined;
   try {
     const hasChromium = existsSync(CHROMIUM_PATH);
@@ -193,12 +196,7 @@ export async function runBench(bench: Bench): Promise<void> {
           (error: Error) => error,
         )
       : undefined;
-    const prepared = performance.now();
-    const what = await bench.prepare(dataDir);
-    const seconds = ((performance.now() - prepared) / 1000).toFixed(1);
-    console.log(`Prepared ${what} in ${seconds} s.`);
-    server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '', ...bench.admin });
-    await bench.measure(server, async (measureConsole) => {
+    const withChromium = async (measureConsole: () => Promise<void>) => {
       if (!hasChromium) {
         console.log(
           `No Chromium at ${CHROMIUM_PATH} (set CHROMIUM_PATH): the console is not measured.`,
@@ -210,12 +208,22 @@ export async function runBench(bench: Bench): Promise<void> {
       } else {
         await measureConsole();
       }
+    };
+    await onEachDatabase(bench.name, async (scratch) => {
+      reportPrefix = `${scratch.label}: `;
+      const prepared = performance.now();
+      const what = await bench.prepare(scratch.env);
+      const seconds = ((performance.now() - prepared) / 1000).toFixed(1);
+      console.log(`${scratch.label}: prepared ${what} in ${seconds} s.`);
+      const server = await startServer({ ...scratch.env, ...bench.admin });
+      try {
+        await bench.measure(server, withChromium);
+      } finally {
+        await server.stop();
+      }
     });
   } catch (error) {
     failure = error as Error;
-  } finally {
-    await server?.stop();
-    await rm(dataDir, { recursive: true, force: true });
   }
   printSummary();
   if (failure) {

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ConsentState } from '../../shared/consent';
 import { messages } from '../../shared/messages';
@@ -11,6 +11,7 @@ import { recordConsent } from '../consent/log';
 import { consentClock, verificationChanges } from '../consent/staff';
 import type { Db, Tx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
+import { listPage, orderBy } from '../db/list-page';
 import { retryingTransaction } from '../db/transaction';
 import { podMembers, users } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
@@ -18,7 +19,7 @@ import { queueOptinMessage } from '../outbox/optin';
 import { queueWelcomeEmail } from '../outbox/emails';
 import { contactSearch } from './contact-search';
 import { lastWelcomeEmail } from './email-state';
-import { orderOf, pageOf } from './list';
+import { pageOf, sortOf } from './list';
 import { sanitizeRichText } from './rich-text';
 import { toApiUser, type UserRow } from './users';
 
@@ -70,19 +71,22 @@ export function contactFilter(query: ContactListQuery): SQL | undefined {
 }
 
 export async function listContacts(db: Db, query: ContactListQuery) {
-  const where = contactFilter(query);
-  const { limit, offset } = pageOf(query);
-  const rows = await db
-    .select()
-    .from(users)
-    .where(where)
-    .orderBy(...orderOf(SORT_COLUMNS, query, users.id))
-    .limit(limit as number)
-    .offset(offset);
-  const [{ total }] = (await db.select({ total: count() }).from(users).where(where)) as [
-    { total: number },
-  ];
-  return { contacts: rows.map(toApiUser), total };
+  const { rows, total } = await listPage(
+    {
+      from: (fields) => db.select(fields).from(users).$dynamic(),
+      where: contactFilter(query),
+      id: users.id,
+      order: sortOf(SORT_COLUMNS, query, users.id),
+    },
+    pageOf(query),
+    ({ page, total, order }) =>
+      db
+        .select({ user: users, total })
+        .from(page)
+        .innerJoin(users, eq(users.id, page.id))
+        .orderBy(...order),
+  );
+  return { contacts: rows.map((row) => toApiUser(row.user)), total };
 }
 
 /** Rows an export reads per query: a few hundred KB, whatever the export's size. */
@@ -106,7 +110,7 @@ export async function* contactsInOrder(
     .select({ id: users.id })
     .from(users)
     .where(contactFilter(query))
-    .orderBy(...orderOf(SORT_COLUMNS, query, users.id));
+    .orderBy(...orderBy(sortOf(SORT_COLUMNS, query, users.id)));
   for (let start = 0; start < ids.length; start += batchSize) {
     const batch = ids.slice(start, start + batchSize).map((row) => row.id);
     const rows = await db.select().from(users).where(inArray(users.id, batch));

@@ -1,22 +1,11 @@
-import {
-  and,
-  count,
-  desc,
-  eq,
-  ilike,
-  inArray,
-  isNotNull,
-  isNull,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { ApiInboundMessage } from '../../shared/types';
 import type { InboundListQuery } from '../../shared/validation/consent';
 import type { Db, Tx } from '../db/client';
+import { listPage } from '../db/list-page';
 import { inboundMessages, users } from '../db/schema';
 import { phoneSearch } from './contact-search';
-import { containsPattern, orderOf, pageOf } from './list';
+import { containsPattern, pageOf, sortOf } from './list';
 import { contactName } from './messages';
 
 type InboundRow = typeof inboundMessages.$inferSelect;
@@ -80,23 +69,40 @@ function whereOf(query: InboundListQuery): SQL | undefined {
  * not know, newest first unless sorted otherwise; the envelope of GET /api/messages.
  */
 export async function listInboundMessages(db: Db, query: InboundListQuery) {
-  const where = whereOf(query);
-  const { limit, offset } = pageOf(query);
-  const [sorted] = orderOf(
+  const [sorted] = sortOf(
     SORT_COLUMNS,
     { ...query, sort: query.sort ?? 'receivedAt' },
     inboundMessages.id,
   );
-  const rows = await fromInbound(db)
-    .where(where)
-    // Replies of one phone or one contact: the newest first, whichever way the list is sorted.
-    .orderBy(sorted!, desc(inboundMessages.receivedAt), desc(inboundMessages.id))
-    .limit(limit as number)
-    .offset(offset);
-  // No filter reads the contact's name, so the count needs no join.
-  const [totals] = await db.select({ total: count() }).from(inboundMessages).where(where);
+  const { rows, total } = await listPage(
+    {
+      // Only the sort by name reads the contact; PostgreSQL leaves the join out otherwise.
+      from: (fields) =>
+        db
+          .select(fields)
+          .from(inboundMessages)
+          .leftJoin(users, eq(users.id, inboundMessages.contactId))
+          .$dynamic(),
+      where: whereOf(query),
+      id: inboundMessages.id,
+      // Replies of one phone or one contact: the newest first, whichever way the list is sorted.
+      order: [
+        sorted!,
+        { key: inboundMessages.receivedAt, direction: 'desc' },
+        { key: inboundMessages.id, direction: 'desc' },
+      ],
+    },
+    pageOf(query),
+    ({ page, total, order }) =>
+      db
+        .select({ message: inboundMessages, contactName, total })
+        .from(page)
+        .innerJoin(inboundMessages, eq(inboundMessages.id, page.id))
+        .leftJoin(users, eq(users.id, inboundMessages.contactId))
+        .orderBy(...order),
+  );
   return {
     messages: rows.map((row) => toApiInboundMessage(row.message, row.contactName)),
-    total: totals!.total,
+    total,
   };
 }

@@ -1,5 +1,6 @@
-import { asc, desc, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { AnyColumn, SQL } from 'drizzle-orm';
 import { DEFAULT_SORT } from '../../shared/validation/list';
+import type { PageWindow, SortTerm } from '../db/list-page';
 
 export interface ListParams {
   page?: number;
@@ -9,25 +10,28 @@ export interface ListParams {
 }
 
 /** Rows to skip and take; no `page` means the whole list. */
-export function pageOf(params: ListParams): { limit: number | undefined; offset: number } {
+export function pageOf(params: ListParams): PageWindow {
   if (!params.page) return { limit: undefined, offset: 0 };
   const perPage = params.perPage ?? 25;
   return { limit: perPage, offset: (params.page - 1) * perPage };
 }
 
 /**
- * ORDER BY for a list: the requested field (default createdAt, newest first), then the id, so rows
+ * The order of a list: the requested field (default createdAt, newest first), then the id, so rows
  * with equal values keep a stable order from page to page.
  */
-export function orderOf(
+export function sortOf(
   columns: Record<string, AnyColumn | SQL>,
   params: ListParams,
   id: AnyColumn,
-): SQL[] {
+): SortTerm[] {
   const field = params.sort ?? DEFAULT_SORT.field;
-  const direction = (params.order ?? DEFAULT_SORT.order) === 'asc' ? asc : desc;
-  const column = columns[field] ?? columns[DEFAULT_SORT.field]!;
-  return [direction(column), direction(id)];
+  const direction = params.order ?? DEFAULT_SORT.order;
+  const key = columns[field] ?? columns[DEFAULT_SORT.field]!;
+  return [
+    { key, direction },
+    { key: id, direction },
+  ];
 }
 
 /** `%text%` for ILIKE, with the pattern characters of the search text taken literally. */

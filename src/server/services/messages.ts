@@ -1,14 +1,15 @@
-import { and, asc, count, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { RETRYABLE_MESSAGE_STATUSES } from '../../shared/delivery';
 import { formatMessage } from '../../shared/format';
 import { messages } from '../../shared/messages';
 import type { ApiMessage, ApiMessageDetail } from '../../shared/types';
 import type { MessageListQuery } from '../../shared/validation/message';
 import type { Db, Tx } from '../db/client';
+import { listPage } from '../db/list-page';
 import { outboundMessageEvents, outboundMessages, programs, users } from '../db/schema';
 import { recordEvent } from '../delivery/status';
 import { conflict, notFound } from '../http/errors';
-import { containsPattern, orderOf, pageOf } from './list';
+import { containsPattern, pageOf, sortOf } from './list';
 
 const t = messages.delivery.api;
 
@@ -108,21 +109,34 @@ function whereOf(query: MessageListQuery): SQL | undefined {
 
 /** GET /api/messages: the outbox, newest first unless sorted otherwise, with its filters. */
 export async function listMessages(db: Db, query: MessageListQuery) {
-  const where = whereOf(query);
-  const { limit, offset } = pageOf(query);
-  const rows = await fromMessages(db)
-    .where(where)
-    .orderBy(...orderOf(SORT_COLUMNS, query, outboundMessages.id))
-    .limit(limit as number)
-    .offset(offset);
-  // The contact is joined only when the search needs their name.
-  const totalQuery = db.select({ total: count() }).from(outboundMessages);
-  const [totals] = query.q
-    ? await totalQuery.leftJoin(users, eq(users.id, outboundMessages.contactId)).where(where)
-    : await totalQuery.where(where);
+  const { rows, total } = await listPage(
+    {
+      // PostgreSQL leaves out a join that nothing reads (each joins one row by its key): the
+      // program and the contact cost only when the sort or the search names them.
+      from: (fields) =>
+        db
+          .select(fields)
+          .from(outboundMessages)
+          .leftJoin(programs, eq(programs.id, outboundMessages.programId))
+          .leftJoin(users, eq(users.id, outboundMessages.contactId))
+          .$dynamic(),
+      where: whereOf(query),
+      id: outboundMessages.id,
+      order: sortOf(SORT_COLUMNS, query, outboundMessages.id),
+    },
+    pageOf(query),
+    ({ page, total, order }) =>
+      db
+        .select({ ...messageSelection, total })
+        .from(page)
+        .innerJoin(outboundMessages, eq(outboundMessages.id, page.id))
+        .leftJoin(programs, eq(programs.id, outboundMessages.programId))
+        .leftJoin(users, eq(users.id, outboundMessages.contactId))
+        .orderBy(...order),
+  );
   return {
     messages: rows.map((row) => toApiMessage(row.message, row.programName, row.contactName)),
-    total: totals!.total,
+    total,
   };
 }
 

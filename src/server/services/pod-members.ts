@@ -1,14 +1,15 @@
-import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { formatMessage } from '../../shared/format';
 import { messages } from '../../shared/messages';
 import type { PodMember, PodMembersAddResult } from '../../shared/pod';
 import type { PodMembersAddInput } from '../../shared/validation/pod';
 import type { Db, Tx } from '../db/client';
+import { listPage } from '../db/list-page';
 import { podMembers, pods, users } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
 import { contactSearch } from './contact-search';
 import { contactFilter } from './contacts';
-import { orderOf, pageOf, type ListParams } from './list';
+import { pageOf, sortOf, type ListParams } from './list';
 import {
   assertParticipants,
   countActiveMembers,
@@ -41,26 +42,29 @@ export async function listPodMembers(
   query: ListParams & { q?: string },
 ): Promise<{ members: PodMember[]; total: number }> {
   await assertPodExists(db, podId);
-  const where = and(isActiveMemberOf(podId), contactSearch(query.q));
   const sorted = { ...query, sort: query.sort ?? 'fullName', order: query.order ?? 'asc' };
-  const { limit, offset } = pageOf(query);
-  const rows = await db
-    .select({ member: podMembers, user: users })
-    .from(podMembers)
-    .innerJoin(users, eq(users.id, podMembers.userId))
-    .where(where)
-    .orderBy(...orderOf(MEMBER_SORT_COLUMNS, sorted, podMembers.id))
-    .limit(limit as number)
-    .offset(offset);
-  const [totals] = await db
-    .select({ total: count() })
-    .from(podMembers)
-    .innerJoin(users, eq(users.id, podMembers.userId))
-    .where(where);
-  return {
-    members: rows.map(({ member, user }) => toPodMember(member, user)),
-    total: totals!.total,
-  };
+  const { rows, total } = await listPage(
+    {
+      from: (fields) =>
+        db
+          .select(fields)
+          .from(podMembers)
+          .innerJoin(users, eq(users.id, podMembers.userId))
+          .$dynamic(),
+      where: and(isActiveMemberOf(podId), contactSearch(query.q)),
+      id: podMembers.id,
+      order: sortOf(MEMBER_SORT_COLUMNS, sorted, podMembers.id),
+    },
+    pageOf(query),
+    ({ page, total, order }) =>
+      db
+        .select({ member: podMembers, user: users, total })
+        .from(page)
+        .innerJoin(podMembers, eq(podMembers.id, page.id))
+        .innerJoin(users, eq(users.id, podMembers.userId))
+        .orderBy(...order),
+  );
+  return { members: rows.map(({ member, user }) => toPodMember(member, user)), total };
 }
 
 /**

@@ -9,10 +9,11 @@ import type {
   podListQuerySchema,
 } from '../../shared/validation/pod';
 import type { Db } from '../db/client';
+import { listPage } from '../db/list-page';
 import { isUniqueViolation } from '../db/errors';
 import { podMembers, pods, programPods, programs } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
-import { containsPattern, orderOf, pageOf } from './list';
+import { containsPattern, pageOf, sortOf } from './list';
 import {
   allActiveMembers,
   assertParticipants,
@@ -79,7 +80,6 @@ export async function listPods(db: Db, query: PodListQuery) {
         )
       : undefined,
   );
-  const { limit, offset } = pageOf(query);
   const sortColumns = {
     podId: pods.podId,
     podName: sql`lower(${pods.podName})`,
@@ -87,19 +87,29 @@ export async function listPods(db: Db, query: PodListQuery) {
     status: pods.status,
     createdAt: pods.createdAt,
   };
-  const rows = await db
-    .select({ pod: pods, activeMemberCount })
-    .from(pods)
-    .leftJoin(memberCounts, eq(memberCounts.podId, pods.id))
-    .where(where)
-    .orderBy(...orderOf(sortColumns, query, pods.id))
-    .limit(limit as number)
-    .offset(offset);
-  const [totals] = await db.select({ total: count() }).from(pods).where(where);
-  return {
-    pods: rows.map((row) => toPodSummary(row.pod, row.activeMemberCount)),
-    total: totals!.total,
-  };
+  const { rows, total } = await listPage(
+    {
+      // Only the sort by member count reads the counts; PostgreSQL leaves the join out otherwise.
+      from: (fields) =>
+        db
+          .select(fields)
+          .from(pods)
+          .leftJoin(memberCounts, eq(memberCounts.podId, pods.id))
+          .$dynamic(),
+      where,
+      id: pods.id,
+      order: sortOf(sortColumns, query, pods.id),
+    },
+    pageOf(query),
+    ({ page, total, order }) =>
+      db
+        .select({ pod: pods, activeMemberCount, total })
+        .from(page)
+        .innerJoin(pods, eq(pods.id, page.id))
+        .leftJoin(memberCounts, eq(memberCounts.podId, pods.id))
+        .orderBy(...order),
+  );
+  return { pods: rows.map((row) => toPodSummary(row.pod, row.activeMemberCount)), total };
 }
 
 /** A pod with its programs, and its active members unless `withMembers` is false. */

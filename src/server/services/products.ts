@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, ilike, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, ilike, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { mediaNameFromUrl } from '../../shared/media';
 import { messages } from '../../shared/messages';
@@ -16,10 +16,11 @@ import type {
   productListQuerySchema,
 } from '../../shared/validation/product';
 import type { Db, Tx } from '../db/client';
+import { listPage } from '../db/list-page';
 import { media, productMessages, products } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
 import { toMessageMedia, type MediaRow } from '../media/store';
-import { containsPattern, orderOf, pageOf } from './list';
+import { containsPattern, pageOf, sortOf } from './list';
 
 type ProductRow = typeof products.$inferSelect;
 type MessageRow = typeof productMessages.$inferSelect;
@@ -59,18 +60,22 @@ export async function listProducts(db: Db, query: z.output<typeof productListQue
     query.q ? ilike(products.name, containsPattern(query.q)) : undefined,
     query.status?.length ? inArray(products.status, query.status) : undefined,
   );
-  const { limit, offset } = pageOf(query);
-  const rows = await db
-    .select()
-    .from(products)
-    .where(where)
-    .orderBy(...orderOf(SORT_COLUMNS, query, products.id))
-    .limit(limit as number)
-    .offset(offset);
-  const [{ total }] = (await db.select({ total: count() }).from(products).where(where)) as [
-    { total: number },
-  ];
-  return { data: rows.map(toProductSummary), total };
+  const { rows, total } = await listPage(
+    {
+      from: (fields) => db.select(fields).from(products).$dynamic(),
+      where,
+      id: products.id,
+      order: sortOf(SORT_COLUMNS, query, products.id),
+    },
+    pageOf(query),
+    ({ page, total, order }) =>
+      db
+        .select({ product: products, total })
+        .from(page)
+        .innerJoin(products, eq(products.id, page.id))
+        .orderBy(...order),
+  );
+  return { data: rows.map((row) => toProductSummary(row.product)), total };
 }
 
 /** A product with its messages, or null. */

@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ProgramStatus } from '../../shared/constants';
 import { HANDED_OVER_STATUSES, UNSENT_MESSAGE_STATUSES } from '../../shared/delivery';
@@ -8,6 +8,7 @@ import { timeframeOf, type Program, type ProgramPod } from '../../shared/program
 import { programStatus, ZONE_DAY_MARGIN } from '../../shared/schedule';
 import type { ProgramInput, programListQuerySchema } from '../../shared/validation/program';
 import type { Db, Tx } from '../db/client';
+import { listPage } from '../db/list-page';
 import {
   outboundMessageEvents,
   outboundMessages,
@@ -17,7 +18,7 @@ import {
   programs,
 } from '../db/schema';
 import { badRequest, conflict, notFound } from '../http/errors';
-import { containsPattern, orderOf, pageOf } from './list';
+import { containsPattern, pageOf, sortOf } from './list';
 
 type ProgramRow = typeof programs.$inferSelect;
 type ProductFacts = { name: string; days: number } | null;
@@ -161,20 +162,27 @@ export async function listPrograms(db: Db, query: ProgramListQuery) {
     query.offering?.length ? inArray(programs.offering, query.offering) : undefined,
     query.status?.length ? inArray(statusSql, query.status) : undefined,
   );
-  const { limit, offset } = pageOf(query);
-  const rows = await db
-    .select(programSelection)
-    .from(programs)
-    .leftJoin(products, eq(products.id, programs.productId))
-    .where(where)
-    .orderBy(...orderOf(SORT_COLUMNS, query, programs.id))
-    .limit(limit as number)
-    .offset(offset);
-  const [totals] = await db
-    .select({ total: count() })
-    .from(programs)
-    .leftJoin(products, eq(products.id, programs.productId))
-    .where(where);
+  const { rows, total } = await listPage(
+    {
+      from: (fields) =>
+        db
+          .select(fields)
+          .from(programs)
+          .leftJoin(products, eq(products.id, programs.productId))
+          .$dynamic(),
+      where,
+      id: programs.id,
+      order: sortOf(SORT_COLUMNS, query, programs.id),
+    },
+    pageOf(query),
+    ({ page, total, order }) =>
+      db
+        .select({ ...programSelection, total })
+        .from(page)
+        .innerJoin(programs, eq(programs.id, page.id))
+        .leftJoin(products, eq(products.id, programs.productId))
+        .orderBy(...order),
+  );
   const podsOf = await podsOfPrograms(
     db,
     rows.map((row) => row.program.id),
@@ -190,7 +198,7 @@ export async function listPrograms(db: Db, query: ProgramListQuery) {
         now,
       ),
     ),
-    total: totals!.total,
+    total,
   };
 }
 
