@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Stack } from '@mui/material';
 import { useMemo, type ReactNode } from 'react';
-import { Form, PasswordInput, SelectInput, TextInput, useSaveContext } from 'react-admin';
-import { useFormContext, useFormState, useWatch, type FieldValues } from 'react-hook-form';
+import { Form, PasswordInput, SelectInput, TextInput } from 'react-admin';
+import { useFormContext, useWatch, type FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
 import { CONTACT_STATUSES, LIMITS, type ContactStatus, type Role } from '../../../shared/constants';
 import {
@@ -127,22 +127,6 @@ function PasswordFields({ mode }: { mode: ContactFormMode }) {
         fullWidth
       />
     </FieldPair>
-  );
-}
-
-function FormActions({ mode }: { mode: ContactFormMode }) {
-  const t = useMessages();
-  const { saving } = useSaveContext();
-  const { isSubmitting } = useFormState();
-  const busy = Boolean(saving) || isSubmitting;
-  return (
-    <FormActionBar
-      cancelTo="/contacts"
-      disabled={busy}
-      submitLabel={
-        busy ? t('contacts.saving') : mode === 'create' ? t('contacts.create') : t('contacts.save')
-      }
-    />
   );
 }
 
@@ -307,7 +291,11 @@ export function ContactForm({
           {emailStatus}
         </Section>
       </Box>
-      <FormActions mode={mode} />
+      <FormActionBar
+        cancelTo="/contacts"
+        savingLabel={t('contacts.saving')}
+        submitLabel={mode === 'create' ? t('contacts.create') : t('contacts.save')}
+      />
     </Form>
   );
 }

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { Form, SelectInput, TextInput, useRecordContext, useSaveContext } from 'react-admin';
-import { useFormState, useWatch } from 'react-hook-form';
+import { Form, SelectInput, TextInput, useRecordContext } from 'react-admin';
+import { useWatch } from 'react-hook-form';
 import { LIMITS, PRODUCT_STATUSES } from '../../../shared/constants';
 import { isDayCount, totalMessages, type Product } from '../../../shared/product';
 import { productCreateSchema, productUpdateSchema } from '../../../shared/validation/product';
@@ -30,19 +30,16 @@ function DaysSummary() {
   );
 }
 
+/** Save waits for uploads in progress: a message's media is its upload's answer. */
 function FormActions({ mode }: { mode: ProductFormMode }) {
   const t = useMessages();
-  const { saving } = useSaveContext();
-  const { isSubmitting } = useFormState();
   const { active } = useUploads();
-  const busy = Boolean(saving) || isSubmitting;
   return (
     <FormActionBar
       cancelTo="/products"
-      disabled={busy || active > 0}
-      submitLabel={
-        busy ? t('products.saving') : mode === 'create' ? t('products.create') : t('products.save')
-      }
+      blocked={active > 0}
+      savingLabel={t('products.saving')}
+      submitLabel={mode === 'create' ? t('products.create') : t('products.save')}
       note={
         active > 0 && (
           <Typography variant="body2" color="text.secondary" sx={{ mr: 'auto' }}>

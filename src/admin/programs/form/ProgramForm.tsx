@@ -3,8 +3,8 @@ import { Box, Card, CardContent, Stack } from '@mui/material';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { useMemo, useState, type ReactNode } from 'react';
-import { Form, TextInput, useSaveContext } from 'react-admin';
-import { useFormState, useWatch } from 'react-hook-form';
+import { Form, TextInput } from 'react-admin';
+import { useWatch } from 'react-hook-form';
 import { TIME_ZONES } from '../../../shared/constants';
 import type { Program } from '../../../shared/program';
 import { programSchema } from '../../../shared/validation/program';
@@ -71,22 +71,6 @@ function Columns({
       {fields}
       {withPreview && preview}
     </Box>
-  );
-}
-
-function FormActions({ mode }: { mode: ProgramFormMode }) {
-  const t = useMessages();
-  const { saving } = useSaveContext();
-  const { isSubmitting } = useFormState();
-  const busy = Boolean(saving) || isSubmitting;
-  return (
-    <FormActionBar
-      cancelTo="/programs"
-      disabled={busy}
-      submitLabel={
-        busy ? t('programs.saving') : mode === 'create' ? t('programs.save') : t('programs.update')
-      }
-    />
   );
 }
 
@@ -180,7 +164,11 @@ export function ProgramForm({
           }
           preview={<SchedulePreview cutoff={cutoff} />}
         />
-        <FormActions mode={mode} />
+        <FormActionBar
+          cancelTo="/programs"
+          savingLabel={t('programs.saving')}
+          submitLabel={mode === 'create' ? t('programs.save') : t('programs.update')}
+        />
       </Form>
       <ConfirmChangeDialog counts={counts} onClose={answer} />
     </LocalizationProvider>
