@@ -36,7 +36,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     // Fastify's default (100 characters) sends a longer path segment to the 404 handler, so a
     // damaged verification link would get 'No API route' instead of the link's own answer. No
     // route takes a regular-expression parameter, which is what the limit protects.
-    maxParamLength: 2048,
+    routerOptions: { maxParamLength: 2048 },
     frameworkErrors,
     clientErrorHandler,
   });
