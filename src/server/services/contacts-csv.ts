@@ -5,7 +5,8 @@ import { messages } from '../../shared/messages';
 import { richTextToPlain } from '../../shared/rich-text';
 import { contactsInOrder, type ContactListQuery } from './contacts';
 
-const COLUMNS = [
+/** The export's header row; an import proposes a field for each column it can (contact-import.ts). */
+export const CONTACT_CSV_COLUMNS = [
   'First name',
   'Last name',
   'Email',
@@ -31,7 +32,7 @@ export { csvField } from '../../shared/csv';
 /** The contacts matching `query`, as a CSV stream read from the database batch by batch. */
 export function contactsCsv(db: Db, query: ContactListQuery): Readable {
   async function* lines() {
-    yield `${CSV_BOM}${line(COLUMNS)}`;
+    yield `${CSV_BOM}${line(CONTACT_CSV_COLUMNS)}`;
     for await (const c of contactsInOrder(db, query)) {
       yield line([
         c.firstName,
