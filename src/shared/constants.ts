@@ -66,6 +66,8 @@ export const LIMITS = {
   importBytes: 10 * 1024 * 1024,
   importRows: 100_000,
   importPreviewRows: 20,
+  /** Columns a file may have: a spreadsheet of contacts has a dozen; more is not a contact list. */
+  importColumns: 200,
 } as const;
 
 export const TIMINGS = {

@@ -1,3 +1,4 @@
+import { formatMessage } from './format';
 import { messages } from './messages';
 
 /**
@@ -71,4 +72,92 @@ export function proposeMapping(headers: readonly string[]): ImportMapping {
     taken.add(field);
     return field;
   });
+}
+
+/** The fields a mapping must fill: a contact has no email or name otherwise. */
+export const REQUIRED_IMPORT_FIELDS = ['email', 'firstName', 'lastName'] as const;
+
+export const IMPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+
+/** queued → running → done, or failed when the file turns out unreadable part-way. */
+export const IMPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+
+/** A row whose email is already a contact's: left alone, or its empty fields filled in. */
+export const DUPLICATE_RULES = ['skip', 'update'] as const;
+export type DuplicateRule = (typeof DUPLICATE_RULES)[number];
+
+/**
+ * The format of a file by its name's extension; null for anything else. The server also checks
+ * the content (an .xlsx is a ZIP archive; a CSV holds no NUL bytes).
+ */
+export function importFormatOf(filename: string): ImportFormat | null {
+  const extension = /\.([^./\\]+)$/.exec(filename.toLowerCase())?.[1];
+  return extension === 'csv' || extension === 'xlsx' ? extension : null;
+}
+
+/**
+ * What is wrong with a mapping for a file of `columnCount` columns, in the dialog's words, or null:
+ * one entry per column, no field twice, and email and both names chosen.
+ */
+export function mappingProblem(mapping: ImportMapping, columnCount: number): string | null {
+  const t = messages.contactImport;
+  if (mapping.length !== columnCount) {
+    return formatMessage(t.mappingInvalid, { count: columnCount });
+  }
+  const chosen = mapping.filter((field): field is ImportField => field !== null);
+  const twice = chosen.find((field, index) => chosen.indexOf(field) !== index);
+  if (twice) return formatMessage(t.mappingTwice, { field: messages.contacts.fields[twice] });
+  const missing = REQUIRED_IMPORT_FIELDS.find((field) => !chosen.includes(field));
+  return missing
+    ? formatMessage(t.mappingRequired, { field: messages.contacts.fields[missing] })
+    : null;
+}
+
+/** One of a row's problems; `row` is its number in the file as a spreadsheet shows it (header: 1). */
+export interface ImportProblem {
+  row: number;
+  field: ImportField;
+  message: string;
+}
+
+/** An import as the list of imports under way shows it. */
+export interface ContactImportSummary {
+  id: string;
+  filename: string;
+  status: ImportStatus;
+  /** Rows in the file below the header, blank rows aside. */
+  total: number;
+  processed: number;
+  created: number;
+  updated: number;
+  /** Rows not imported: with problems, repeated in the file, or already contacts (see the rule). */
+  skipped: number;
+  createdAt: string;
+}
+
+/** GET /api/contacts/imports/{id}. */
+export interface ContactImport extends ContactImportSummary {
+  duplicates: DuplicateRule;
+  sendOptin: boolean;
+  /** The first problems, in row order (at most IMPORT_ERRORS_SHOWN); the report has every one. */
+  errors: ImportProblem[];
+  errorCount: number;
+  /** Why a failed import stopped. */
+  error: string | null;
+  finishedAt: string | null;
+}
+
+/** How many of an import's problems its GET answer lists; the report CSV holds them all. */
+export const IMPORT_ERRORS_SHOWN = 100;
+
+/** POST /api/contacts/imports/preview: the file's columns, the proposed mapping, its first rows. */
+export interface ImportPreview {
+  filename: string;
+  format: ImportFormat;
+  columns: string[];
+  mapping: ImportMapping;
+  rows: { row: number; cells: string[] }[];
+  total: number;
 }

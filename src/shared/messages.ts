@@ -675,6 +675,87 @@ export const messages = {
     },
   },
 
+  /** Importing contacts from a CSV or XLSX file (issue 15): the dialog, the API and the report. */
+  contactImport: {
+    open: 'Import contacts',
+    title: 'Import contacts',
+    chooseFile: 'Choose a file',
+    fileHint:
+      'A .csv or .xlsx file of up to %{mb} MB and %{rows} rows. Its first row must name the columns.',
+    reading: 'Reading the file...',
+    rowsInFile: '%{count} rows in %{file}',
+    mappingTitle: 'Columns',
+    mappingHint: 'Choose the field each column fills. Email, first name and last name are needed.',
+    column: 'Column',
+    field: 'Field',
+    skipColumn: 'Do not import',
+    previewTitle: 'Preview: the first %{count} rows as they will be saved',
+    row: 'Row',
+    problems: 'Problems',
+    ready: 'Ready',
+    duplicatesTitle: 'When a contact with the same email already exists',
+    duplicateRules: {
+      skip: 'Skip the row',
+      update: "Fill in the contact's empty fields",
+    },
+    sendOptin: 'Send the opt-in message to imported participants with a phone',
+    sendOptinHelp: 'Each one is asked to reply JOIN; messages go out at the delivery pace.',
+    start: 'Import %{count} rows',
+    starting: 'Starting...',
+    chooseAnother: 'Choose another file',
+    cancel: 'Cancel',
+    close: 'Close',
+    closeHint: 'You may close this window: the import goes on, and the contacts list shows it.',
+    statuses: {
+      queued: 'Waiting to start',
+      running: 'Importing',
+      done: 'Import finished',
+      failed: 'Import stopped',
+    },
+    progress: '%{processed} of %{total} rows',
+    counts: '%{created} created, %{updated} updated, %{skipped} not imported',
+    downloadReport: 'Download the rows not imported (CSV)',
+    reportFailed: 'The report could not be downloaded. Please try again.',
+    inProgress: 'Importing %{file}: %{processed} of %{total} rows',
+    show: 'Show',
+    /** Columns the report adds after the file's own: the row's number in the file, and why. */
+    reportRow: 'Row',
+    reportReason: 'Reason',
+    /** Why a whole file is refused. */
+    fileRequired: 'Choose a .csv or .xlsx file to import.',
+    fileType: 'Only .csv and .xlsx files can be imported.',
+    fileTooLarge: 'This file is larger than %{mb} MB. Split it into smaller files and import each.',
+    tooManyRows:
+      'This file has more than %{max} rows. Split it into smaller files and import each.',
+    tooManyColumns: 'This file has more than %{max} columns.',
+    unreadableCsv: 'This file could not be read as CSV: %{reason}',
+    unreadableXlsx: 'This file could not be read as an Excel workbook (.xlsx).',
+    noHeader: 'The file is empty: its first row must name the columns.',
+    noRows: 'The file has no rows below its header row.',
+    oneFileOnly: 'Send one file at a time.',
+    malformed: 'The upload could not be read. Please choose the file again.',
+    /** The choices sent with the file. */
+    mappingInvalid: 'The mapping must give a field, or none, for each of the %{count} columns.',
+    mappingUnreadable: 'mapping must be a JSON list of field names (or null), one for each column',
+    mappingTwice: '%{field} is chosen for more than one column.',
+    mappingRequired: 'Choose the column that holds %{field}.',
+    duplicatesInvalid: 'duplicates must be skip or update',
+    sendOptinInvalid: 'sendOptin must be true or false',
+    /** A row's problems (besides the contact form's own texts). */
+    roleInvalid: 'Role must be Participant, Host or Admin',
+    statusInvalid: 'Status must be Active, Inactive, Suspended or Deleted',
+    hostsImportParticipants: 'Hosts can import participants only',
+    duplicateInFile: 'The same email is on row %{row} of this file',
+    alreadyExists: 'A contact with this email address already exists',
+    nothingToFill:
+      'A contact with this email address already exists and has no empty field to fill',
+    staffByAdminsOnly:
+      'The contact with this email address is a host or an admin: only admins can change them',
+    notFound: 'Import not found',
+    /** An import that could not go on (the rows before it are saved). */
+    stoppedAt: 'The import stopped at row %{row}: %{reason}',
+  },
+
   sms: {
     /** The opt-in request; %{first} is cut to 20 characters so the message stays one segment. */
     optin:

@@ -21,6 +21,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  customType,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import {
@@ -38,6 +39,13 @@ import {
   TIME_ZONES,
 } from '../../shared/constants';
 import { CONSENT_EVENTS, CONSENT_SOURCES } from '../../shared/consent';
+import {
+  DUPLICATE_RULES,
+  IMPORT_FORMATS,
+  IMPORT_STATUSES,
+  type ImportField,
+  type ImportMapping,
+} from '../../shared/contact-import';
 import {
   MESSAGE_EVENT_SOURCES,
   MESSAGE_KINDS,
@@ -594,4 +602,77 @@ export const outboundEmails = pgTable(
     check('outbound_emails_kind_check', oneOf(t.kind, OUTBOUND_EMAIL_KINDS)),
     check('outbound_emails_status_check', oneOf(t.status, OUTBOUND_EMAIL_STATUSES)),
   ],
+);
+
+/** Raw bytes (PostgreSQL bytea), read and written as a Buffer on both databases. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * Contact imports (issue 15). The uploaded file is kept in the row until the import is done, so
+ * any server on the database can resume it after a restart; `next_row` is the file row to go on
+ * from, moved forward in the same transaction as each batch's contacts, so a batch is written
+ * once or not at all. `heartbeat_at` is renewed by every batch: a running import whose heartbeat
+ * is older than the lease belongs to a server that stopped, and another one takes it over.
+ */
+export const contactImports = pgTable(
+  'contact_imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The importer's role when they started it: a host's file may hold participants only. */
+    importerRole: text('importer_role', { enum: ROLES }).notNull(),
+    filename: text('filename').notNull(),
+    format: text('format', { enum: IMPORT_FORMATS }).notNull(),
+    /** The file as uploaded; emptied once the import is done or failed. */
+    content: bytea('content'),
+    columns: jsonb('columns').$type<string[]>().notNull(),
+    mapping: jsonb('mapping').$type<ImportMapping>().notNull(),
+    duplicates: text('duplicates', { enum: DUPLICATE_RULES }).notNull(),
+    sendOptin: boolean('send_optin').notNull().default(false),
+    status: text('status', { enum: IMPORT_STATUSES }).notNull().default('queued'),
+    /** Rows below the header, blank rows aside. */
+    total: integer('total').notNull(),
+    /** The first file row not yet written (the header is row 1). */
+    nextRow: integer('next_row').notNull().default(2),
+    processed: integer('processed').notNull().default(0),
+    created: integer('created').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    skipped: integer('skipped').notNull().default(0),
+    errorCount: integer('error_count').notNull().default(0),
+    /** Why a failed import stopped. */
+    error: text('error'),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true, mode: 'date' }),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('contact_imports_unfinished_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} in ('queued', 'running')`),
+    check('contact_imports_status_check', oneOf(t.status, IMPORT_STATUSES)),
+    check('contact_imports_format_check', oneOf(t.format, IMPORT_FORMATS)),
+    check('contact_imports_duplicates_check', oneOf(t.duplicates, DUPLICATE_RULES)),
+    check('contact_imports_importer_role_check', oneOf(t.importerRole, ROLES)),
+  ],
+);
+
+/**
+ * The rows of an import that were not imported: their cells as they were in the file (for the
+ * report, to fix and import again) and why, one problem per field.
+ */
+export const contactImportRejects = pgTable(
+  'contact_import_rejects',
+  {
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => contactImports.id, { onDelete: 'cascade' }),
+    row: integer('row').notNull(),
+    cells: jsonb('cells').$type<string[]>().notNull(),
+    problems: jsonb('problems').$type<{ field: ImportField; message: string }[]>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.row] })],
 );

@@ -153,6 +153,29 @@ export function contactSchema(mode: ContactFormMode) {
 export type ContactInput = z.output<ReturnType<typeof contactSchema>>;
 
 /**
+ * A contact as an import writes it (issue 15): the form's rules for email, names, phone, role,
+ * status, address and bio. No password and no verification: those only the person can give.
+ */
+export const importedContactSchema = z
+  .object({
+    email: fields.email,
+    firstName: fields.firstName,
+    lastName: fields.lastName,
+    phone: fields.phone,
+    role: fields.role,
+    status: fields.status,
+    address: addressSchema,
+    bio: bioSchema,
+  })
+  .superRefine((contact, ctx) => {
+    const problem = contact.phone ? phoneProblem(contact.phone) : null;
+    if (problem) ctx.addIssue({ code: 'custom', path: ['phone'], message: problem });
+  })
+  .transform((contact) => ({ ...contact, phone: contact.phone ? toE164(contact.phone) : null }));
+
+export type ImportedContact = z.output<typeof importedContactSchema>;
+
+/**
  * The write shape of section 3 that the console sends: the profile nested, flags beside it, a
  * password for a host or an admin when one is typed (always for a new host, who must have one),
  * the welcome email only on create. On edit a blank password is left out: the current one stays.

@@ -1,0 +1,119 @@
+import { Readable } from 'node:stream';
+import { parse } from 'csv-parse';
+import ExcelJS from 'exceljs';
+import type { ImportFormat } from '../../shared/contact-import';
+import { formatMessage } from '../../shared/format';
+import { messages } from '../../shared/messages';
+
+/** A row of a file: its number as a spreadsheet shows it (the first row is 1) and its cells. */
+export interface FileRow {
+  row: number;
+  cells: string[];
+}
+
+/** A file that is not what its name says, or breaks off; the message is for the user. */
+export class UnreadableFileError extends Error {}
+
+const t = messages.contactImport;
+
+const isBlank = (cells: readonly string[]) => cells.every((cell) => cell.trim() === '');
+
+/**
+ * The rows of an import file in order, each cell as text, blank rows left out (their numbers are
+ * still counted, so row numbers match what a spreadsheet shows). Both parsers stream: a row is
+ * handed on as soon as it is read, and the event loop is never held for the whole file.
+ */
+export function readRows(content: Buffer, format: ImportFormat): AsyncGenerator<FileRow> {
+  return format === 'csv' ? csvRows(content) : xlsxRows(content);
+}
+
+/** ',' unless the first line holds more ';' or tabs (Excel writes ';' where ',' is the decimal mark). */
+function delimiterOf(content: Buffer): string {
+  const end = content.indexOf(0x0a);
+  const firstLine = content
+    .subarray(0, end < 0 ? Math.min(content.length, 65_536) : end)
+    .toString();
+  const counts = [',', ';', '\t'].map((char) => [char, firstLine.split(char).length] as const);
+  return counts.reduce((best, next) => (next[1] > best[1] ? next : best))[0];
+}
+
+async function* csvRows(content: Buffer): AsyncGenerator<FileRow> {
+  // A text file holds no NUL byte; a workbook or an image renamed .csv does.
+  if (content.includes(0)) {
+    throw new UnreadableFileError(formatMessage(t.unreadableCsv, { reason: 'it is not text' }));
+  }
+  const parser = Readable.from([content]).pipe(
+    parse({
+      bom: true,
+      delimiter: delimiterOf(content),
+      relax_column_count: true,
+      // A quote inside an unquoted cell (5" tall) is kept as text rather than refusing the file.
+      relax_quotes: true,
+      skip_empty_lines: false,
+    }),
+  );
+  let row = 0;
+  try {
+    for await (const cells of parser as AsyncIterable<string[]>) {
+      row += 1;
+      if (!isBlank(cells)) yield { row, cells };
+    }
+  } catch (error) {
+    throw new UnreadableFileError(
+      formatMessage(t.unreadableCsv, { reason: (error as Error).message }),
+    );
+  } finally {
+    parser.destroy();
+  }
+}
+
+type CellValue = ExcelJS.CellValue;
+
+/**
+ * A cell as text: numbers as written (a phone kept as a number has no exponent below 10^21),
+ * dates as YYYY-MM-DD, the text of rich text and links, a formula's result; errors are blank.
+ */
+function cellText(value: CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if ('richText' in value) return value.richText.map((part) => part.text).join('');
+  if ('hyperlink' in value) return cellText(value.text as CellValue);
+  if ('formula' in value || 'sharedFormula' in value) {
+    return cellText((value as ExcelJS.CellFormulaValue).result as CellValue);
+  }
+  return '';
+}
+
+const isZip = (content: Buffer) =>
+  content.length >= 4 && content.readUInt32LE(0) === 0x04034b50; /* PK\x03\x04 */
+
+/** The first worksheet's rows. */
+async function* xlsxRows(content: Buffer): AsyncGenerator<FileRow> {
+  if (!isZip(content)) throw new UnreadableFileError(t.unreadableXlsx);
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([content]), {
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+    worksheets: 'emit',
+    entries: 'emit',
+  });
+  try {
+    for await (const sheet of reader) {
+      for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
+        const values = row.values as CellValue[];
+        // values[0] is always empty: exceljs numbers columns from 1.
+        const cells = Array.from({ length: Math.max(0, values.length - 1) }, (_, index) =>
+          cellText(values[index + 1]),
+        );
+        if (!isBlank(cells)) yield { row: row.number, cells };
+      }
+      return;
+    }
+  } catch (error) {
+    if (error instanceof UnreadableFileError) throw error;
+    throw new UnreadableFileError(t.unreadableXlsx);
+  }
+}
