@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { setImmediate } from 'node:timers/promises';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import type { ImportFormat } from '../../shared/contact-import';
@@ -37,12 +38,25 @@ function delimiterOf(content: Buffer): string {
   return counts.reduce((best, next) => (next[1] > best[1] ? next : best))[0];
 }
 
+/** Rows read between two turns of the event loop: a few milliseconds of parsing. */
+const ROWS_BETWEEN_BREAKS = 500;
+
+/**
+ * The file in pieces of 64 KB: a parser handed the whole file at once parses it in one go,
+ * holding the event loop (half a second for 5 MB of CSV) while every other request waits.
+ */
+function* piecesOf(content: Buffer, size = 64 * 1024): Generator<Buffer> {
+  for (let start = 0; start < content.length; start += size) {
+    yield content.subarray(start, start + size);
+  }
+}
+
 async function* csvRows(content: Buffer): AsyncGenerator<FileRow> {
   // A text file holds no NUL byte; a workbook or an image renamed .csv does.
   if (content.includes(0)) {
     throw new UnreadableFileError(formatMessage(t.unreadableCsv, { reason: 'it is not text' }));
   }
-  const parser = Readable.from([content]).pipe(
+  const parser = Readable.from(piecesOf(content)).pipe(
     parse({
       bom: true,
       delimiter: delimiterOf(content),
@@ -57,6 +71,9 @@ async function* csvRows(content: Buffer): AsyncGenerator<FileRow> {
     for await (const cells of parser as AsyncIterable<string[]>) {
       row += 1;
       if (!isBlank(cells)) yield { row, cells };
+      // Parsed rows are handed on through promises alone, which never let a timer or another
+      // request's I/O run: the loop is given back now and then.
+      if (row % ROWS_BETWEEN_BREAKS === 0) await setImmediate();
     }
   } catch (error) {
     throw new UnreadableFileError(
