@@ -1,7 +1,5 @@
-import type { Readable } from 'node:stream';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { mappingProblem, proposeMapping } from '../../shared/contact-import';
 import { messages } from '../../shared/messages';
 import {
@@ -17,7 +15,8 @@ import {
   importPreviewForm,
 } from '../../shared/validation/contact-import';
 import { badRequest, notFound } from '../http/errors';
-import { describedAs, readByHandler } from '../http/openapi-schemas';
+import { csvAnswer, sendCsv } from '../http/csv-answer';
+import { readByHandler } from '../http/openapi-schemas';
 import { idParams } from '../http/path-ids';
 import { parseInput } from '../http/validate';
 import { scanFile } from '../imports/scan';
@@ -141,27 +140,15 @@ export const contactImportRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The rows of an import that were not imported, with the reason, as CSV',
         tags,
         params: importParams,
-        response: {
-          200: {
-            description: importReportResponse.description,
-            content: {
-              'text/csv': { schema: describedAs(z.custom<Readable>(), importReportResponse) },
-            },
-          },
-        },
+        response: { 200: csvAnswer(importReportResponse) },
       },
     },
     async (request, reply) => {
       const found = await importForReport(app.db, request.params.id);
       if (!found) throw notFound(t.notFound);
       const day = found.createdAt.toISOString().slice(0, 10);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header(
-          'content-disposition',
-          `attachment; filename="contacts-import-${day}-not-imported.csv"`,
-        )
-        .send(importReportCsv(app.db, found));
+      const filename = `contacts-import-${day}-not-imported.csv`;
+      return sendCsv(reply, filename, importReportCsv(app.db, found));
     },
   );
 };
