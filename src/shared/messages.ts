@@ -615,6 +615,7 @@ export const messages = {
     phoneTooShort: 'Phone number must be at least 10 digits',
     phoneTooLong: 'Phone number is too long',
     bioTooLong: 'Bio / notes can be at most %{max} characters long',
+    tooLong: '%{field} can be at most %{max} characters long',
     verifiedOrWelcome: 'Either mark the email as verified or send a welcome email, not both',
     duplicateEmail: 'A contact with this email address already exists.',
     notFound: 'Contact not found',

@@ -114,3 +114,19 @@ describe('the mapping a file is imported with', () => {
     );
   });
 });
+
+describe('over-long cells', () => {
+  it('are named as the form labels the field', () => {
+    const header = ['Email', 'First name', 'Last name', 'Street', 'Zip code'];
+    const { problems } = importRow(
+      ['a@example.org', 'A'.repeat(101), 'B', 'S'.repeat(201), '1'.repeat(21)],
+      proposeMapping(header),
+      'admin',
+    );
+    expect(problems).toEqual([
+      { field: 'firstName', message: 'First name can be at most 100 characters long' },
+      { field: 'street', message: 'Street can be at most 200 characters long' },
+      { field: 'zipCode', message: 'Zip code can be at most 20 characters long' },
+    ]);
+  });
+});
