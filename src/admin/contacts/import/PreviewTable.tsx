@@ -42,7 +42,7 @@ export function PreviewTable({
       <TableContainer sx={{ maxHeight: 360, border: 1, borderColor: 'divider', borderRadius: 1 }}>
         <Table size="small" stickyHeader aria-label={title}>
           <TableHead>
-            <TableRow>
+            <TableRow sx={{ '& th': { whiteSpace: 'nowrap' } }}>
               <TableCell>{t('contactImport.row')}</TableCell>
               {fields.map((field) => (
                 <TableCell key={field}>{t(`contacts.fields.${field}`)}</TableCell>
