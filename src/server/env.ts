@@ -22,8 +22,8 @@ const wholeNumber = (min: number, max: number) => {
 };
 
 /**
- * The most rows of an import one transaction writes: a batch's contacts are one multi-row INSERT,
- * and PostgreSQL takes at most 65,535 parameters in a statement (a contact row uses 13).
+ * The most rows of an import one transaction may write. Larger batches gain little speed, and a
+ * batch holds its locks (on the embedded database, its one connection) until it commits.
  */
 export const IMPORT_BATCH_SIZE_MAX = 2000;
 
@@ -93,7 +93,7 @@ const envSchema = z.object({
     }),
   ),
   DISPATCHER: optional(z.enum(['on', 'off'], { error: 'must be on or off' })),
-  IMPORT_LEASE_SECONDS: optional(wholeNumber(1, 3600)),
+  IMPORT_LEASE_SECONDS: optional(wholeNumber(2, 3600)),
   IMPORT_BATCH_SIZE: optional(wholeNumber(1, IMPORT_BATCH_SIZE_MAX)),
   TWILIO_ACCOUNT_SID: optional(
     z.string().regex(/^AC[0-9a-fA-F]{32}$/, {

@@ -10,6 +10,7 @@ import { formatMessage } from '../../src/shared/format';
 import { messages } from '../../src/shared/messages';
 import { createUser } from './helpers/app';
 import { createTestDatabase, type TestDatabase } from './helpers/database';
+import { captureLog } from './helpers/log';
 import { csvFile, importState, queueImport, xlsxFile } from './helpers/imports';
 
 /**
@@ -641,6 +642,47 @@ describe('an import taken up again', () => {
       'second@resume.test',
       'third@resume.test',
     ]);
+  });
+
+  it('is left alone by a runner that finds it taken over, and finished by the one that took it', async () => {
+    const rows = [['Email', 'First name', 'Last name']];
+    for (let i = 1; i <= 300; i++) rows.push([`p${i}@takeover.test`, 'Ann', `Lee${i}`]);
+    const id = await queueImport(db, { content: csvFile(rows) });
+    const log = captureLog();
+    const slow = createImportRunner({
+      db,
+      log: Fastify({ logger: log.logger }).log,
+      leaseMs: 30_000,
+      batchSize: 1,
+    });
+    slow.start();
+    for (let polls = 0; (await importState(db, id)).processed === 0; polls++) {
+      if (polls > 2000) throw new Error('the import did not start');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    // As if the runner had stalled past its lease: another may take the import over, and this
+    // one must leave it alone from its next batch on (it may claim it afresh, as any runner may).
+    await db
+      .update(contactImports)
+      .set({ heartbeatAt: sql`now() - interval '1 hour'` })
+      .where(eq(contactImports.id, id));
+    const takenOver = () =>
+      log.lines.some((line) => line.msg === 'a contact import was taken over by another server');
+    for (let polls = 0; !takenOver(); polls++) {
+      if (polls > 2000) throw new Error('the runner did not notice');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    await drain(100);
+    await slow.stop();
+    await drain(100);
+
+    expect(await importState(db, id)).toMatchObject({
+      status: 'done',
+      processed: 300,
+      created: 300,
+      skipped: 0,
+    });
+    expect(await contactsAt('takeover.test')).toHaveLength(300);
   });
 
   it('is put back in the queue by a runner that stops, and finished by the next', async () => {

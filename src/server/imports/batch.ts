@@ -58,7 +58,10 @@ async function contactsByEmail(tx: Tx, emails: string[], lock: boolean) {
   const query = tx
     .select(EXISTING_COLUMNS)
     .from(users)
-    .where(inArray(users.email, emails))
+    // One parameter however many emails (see recordset).
+    .where(
+      inArray(users.email, sql`(select json_array_elements_text(${JSON.stringify(emails)}::json))`),
+    )
     .orderBy(users.id);
   return lock ? query.for('update') : query;
 }
@@ -82,33 +85,59 @@ function rowValues(row: CheckedRow): SavedValues {
   };
 }
 
+type Column = 'id' | 'email' | 'role' | 'status' | FillableField;
+
+const column = (field: Column) => sql.identifier(users[field].name);
+
+/**
+ * Rows as one statement's table `v`, passed as a single JSON parameter: a batch of any size is
+ * one parameter to send and one statement to plan, where a VALUES list would be thousands.
+ */
+function recordset(fields: readonly Column[], rows: Partial<Record<Column, string | null>>[]) {
+  const json = JSON.stringify(
+    rows.map((row) => Object.fromEntries(fields.map((f) => [users[f].name, row[f] ?? null]))),
+  );
+  const types = fields.map((f) => sql`${column(f)} ${sql.raw(f === 'id' ? 'uuid' : 'text')}`);
+  return sql`json_to_recordset(${json}::json) as v(${sql.join(types, sql`, `)})`;
+}
+
+const NEW_CONTACT_FIELDS = ['email', 'role', 'status', ...FILLABLE_FIELDS] as const;
+
+/**
+ * Creates the contacts, one statement for the batch. A contact saved meanwhile with the same email
+ * (by a form, or another import) wins: its row is not returned, and the caller treats it as one
+ * for an existing contact. Nobody gets a password or a verification: those keep their defaults.
+ */
+async function createContacts(
+  tx: Tx,
+  contacts: Record<(typeof NEW_CONTACT_FIELDS)[number], string | null>[],
+) {
+  if (contacts.length === 0) return [];
+  const columns = sql.join(NEW_CONTACT_FIELDS.map(column), sql`, `);
+  const result = await tx.execute(sql`
+    insert into ${users} (${columns})
+    select ${columns} from ${recordset(NEW_CONTACT_FIELDS, contacts)}
+    on conflict (${column('email')}) do nothing
+    returning ${column('id')}, ${column('email')}, ${column('firstName')}, ${column('phone')}, ${column('role')}`);
+  return (
+    result as unknown as {
+      rows: { id: string; email: string; first_name: string; phone: string | null; role: Role }[];
+    }
+  ).rows.map((row) => ({ ...row, firstName: row.first_name }));
+}
+
 /** Fills in the given empty fields of many contacts in one statement; null leaves a field be. */
 async function fillContacts(
   tx: Tx,
   fills: ({ id: string } & Partial<Record<FillableField, string>>)[],
 ) {
   if (fills.length === 0) return;
-  const column = (field: FillableField) => sql.identifier(users[field].name);
+  const assignments = FILLABLE_FIELDS.map(
+    (field) => sql`${column(field)} = coalesce(v.${column(field)}, u.${column(field)})`,
+  );
   await tx.execute(sql`
-    update ${users} as u set
-      ${sql.join(
-        FILLABLE_FIELDS.map(
-          (field) => sql`${column(field)} = coalesce(v.${column(field)}, u.${column(field)})`,
-        ),
-        sql`, `,
-      )},
-      updated_at = now()
-    from json_to_recordset(${JSON.stringify(
-      fills.map((fill) =>
-        Object.fromEntries([
-          ['id', fill.id],
-          ...FILLABLE_FIELDS.map((field) => [users[field].name, fill[field] ?? null]),
-        ]),
-      ),
-    )}::json) as v(id uuid, ${sql.join(
-      FILLABLE_FIELDS.map((field) => sql`${column(field)} text`),
-      sql`, `,
-    )})
+    update ${users} as u set ${sql.join(assignments, sql`, `)}, ${sql.identifier(users.updatedAt.name)} = now()
+    from ${recordset(['id', ...FILLABLE_FIELDS], fills)}
     where u.id = v.id`);
 }
 
@@ -163,28 +192,14 @@ export async function writeBatch(
       (await contactsByEmail(tx, [...valid.keys()], update)).map((c) => [c.email, c]),
     );
     const toCreate = [...valid.values()].filter(({ values }) => !existing.has(values.email));
-    const created =
-      toCreate.length === 0
-        ? []
-        : await tx
-            .insert(users)
-            .values(
-              toCreate.map(({ row, values }) => ({
-                ...values,
-                role: row.contact!.role,
-                status: row.contact!.status,
-              })),
-            )
-            // A contact saved meanwhile with the same email (a form, another import) wins; the
-            // row is then one for an existing contact.
-            .onConflictDoNothing({ target: users.email })
-            .returning({
-              id: users.id,
-              email: users.email,
-              firstName: users.firstName,
-              phone: users.phone,
-              role: users.role,
-            });
+    const created = await createContacts(
+      tx,
+      toCreate.map(({ row, values }) => ({
+        ...values,
+        role: row.contact!.role,
+        status: row.contact!.status,
+      })),
+    );
     const createdEmails = new Set(created.map((contact) => contact.email));
     const lostRace = toCreate
       .map(({ values }) => values.email)

@@ -13,8 +13,8 @@ export interface ImportRunnerOptions {
   log: FastifyBaseLogger;
   /**
    * An import whose runner has shown no sign of life for this long is taken over by another
-   * (IMPORT_LEASE_SECONDS). A runner shows one after every batch, and at least every quarter of
-   * this while it reads again the rows written before a restart.
+   * (IMPORT_LEASE_SECONDS). A runner shows one after every batch, and at least every second
+   * while it reads again the rows written before a restart.
    */
   leaseMs: number;
   /** Rows written per transaction (IMPORT_BATCH_SIZE). */
@@ -115,7 +115,8 @@ export function createImportRunner(options: ImportRunnerOptions): ImportRunner {
       importerRole: claimed.importerRole,
       nextRow: claimed.nextRow,
       batchSize,
-      keepAliveMs: leaseMs / 4,
+      // Often enough for the lease, and for stop() not to wait long for the next batch.
+      keepAliveMs: Math.min(leaseMs / 4, 1_000),
     });
     for await (const batch of batches) {
       const next = await writeBatch(db, job, owner, batch);
