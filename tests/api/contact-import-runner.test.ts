@@ -50,6 +50,21 @@ const contactsAt = (domain: string) =>
 const contactByEmail = async (email: string) =>
   (await db.select().from(users).where(eq(users.email, email)))[0];
 
+/** A header and `count` valid rows of people at `domain`. */
+function peopleRows(domain: string, count: number) {
+  const rows = [['Email', 'First name', 'Last name']];
+  for (let i = 1; i <= count; i++) rows.push([`p${i}@${domain}`, 'Ann', `Lee${i}`]);
+  return rows;
+}
+
+/** Waits (a few seconds at the most) until `check` holds. */
+async function until(check: () => boolean | Promise<boolean>, what: string) {
+  for (let polls = 0; !(await check()); polls++) {
+    if (polls > 2000) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
 /** Each row's problems as 'row field: message'. */
 const problemsOf = (rejects: Awaited<ReturnType<typeof importState>>['rejects']) =>
   rejects.flatMap(({ row, problems }) => problems.map((p) => `${row} ${p.field}: ${p.message}`));
@@ -517,8 +532,7 @@ describe('the opt-in message', () => {
 
 describe('a file that cannot be read to its end', () => {
   it('keeps the rows before the break and stops the import with the reason', async () => {
-    const rows = [['Email', 'First name', 'Last name']];
-    for (let i = 1; i <= 3000; i++) rows.push([`p${i}@broken.test`, 'Ann', `Lee${i}`]);
+    const rows = peopleRows('broken.test', 3000);
     const text = csvFile(rows).toString() + '"Unclosed,quote,row\r\nlast@broken.test,Ann,Lee\r\n';
     const [queued] = await db
       .insert(contactImports)
@@ -645,9 +659,7 @@ describe('an import taken up again', () => {
   });
 
   it('is left alone by a runner that finds it taken over, and finished by the one that took it', async () => {
-    const rows = [['Email', 'First name', 'Last name']];
-    for (let i = 1; i <= 300; i++) rows.push([`p${i}@takeover.test`, 'Ann', `Lee${i}`]);
-    const id = await queueImport(db, { content: csvFile(rows) });
+    const id = await queueImport(db, { content: csvFile(peopleRows('takeover.test', 300)) });
     const log = captureLog();
     const slow = createImportRunner({
       db,
@@ -656,22 +668,18 @@ describe('an import taken up again', () => {
       batchSize: 1,
     });
     slow.start();
-    for (let polls = 0; (await importState(db, id)).processed === 0; polls++) {
-      if (polls > 2000) throw new Error('the import did not start');
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
+    await until(async () => (await importState(db, id)).processed > 0, 'the import to start');
     // As if the runner had stalled past its lease: another may take the import over, and this
     // one must leave it alone from its next batch on (it may claim it afresh, as any runner may).
     await db
       .update(contactImports)
       .set({ heartbeatAt: sql`now() - interval '1 hour'` })
       .where(eq(contactImports.id, id));
-    const takenOver = () =>
-      log.lines.some((line) => line.msg === 'a contact import was taken over by another server');
-    for (let polls = 0; !takenOver(); polls++) {
-      if (polls > 2000) throw new Error('the runner did not notice');
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
+    await until(
+      () =>
+        log.lines.some((line) => line.msg === 'a contact import was taken over by another server'),
+      'the runner to notice',
+    );
     await drain(100);
     await slow.stop();
     await drain(100);
@@ -686,15 +694,10 @@ describe('an import taken up again', () => {
   });
 
   it('is put back in the queue by a runner that stops, and finished by the next', async () => {
-    const rows = [['Email', 'First name', 'Last name']];
-    for (let i = 1; i <= 300; i++) rows.push([`p${i}@stop.test`, 'Ann', `Lee${i}`]);
-    const id = await queueImport(db, { content: csvFile(rows) });
+    const id = await queueImport(db, { content: csvFile(peopleRows('stop.test', 300)) });
     const runner = createImportRunner({ db, log: Fastify().log, leaseMs: 30_000, batchSize: 1 });
     runner.start();
-    for (let polls = 0; (await importState(db, id)).processed === 0; polls++) {
-      if (polls > 2000) throw new Error('the import did not start');
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
+    await until(async () => (await importState(db, id)).processed > 0, 'the import to start');
     await runner.stop();
 
     const stopped = await importState(db, id);

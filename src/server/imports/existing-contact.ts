@@ -1,22 +1,16 @@
-import type { DuplicateRule } from '../../shared/contact-import';
+import { IMPORT_FIELDS, type DuplicateRule, type ImportField } from '../../shared/contact-import';
 import type { Role } from '../../shared/constants';
 import { messages } from '../../shared/messages';
 import type { users } from '../db/schema';
 
-/** The fields an import may fill in on a contact that already exists. */
-export const FILLABLE_FIELDS = [
-  'firstName',
-  'lastName',
-  'phone',
-  'street',
-  'city',
-  'state',
-  'zipCode',
-  'country',
-  'bio',
-] as const;
+/** The fields an import may fill in on a contact that already exists: all but who they are. */
+export type FillableField = Exclude<ImportField, 'email' | 'role' | 'status'>;
 
-export type FillableField = (typeof FILLABLE_FIELDS)[number];
+const NOT_FILLED: readonly ImportField[] = ['email', 'role', 'status'];
+
+export const FILLABLE_FIELDS = IMPORT_FIELDS.filter(
+  (field): field is FillableField => !NOT_FILLED.includes(field),
+);
 
 type ContactRow = typeof users.$inferSelect;
 
