@@ -147,7 +147,7 @@ const fitCells = (cells: string[], count: number) =>
 
 /**
  * Writes one batch of an import in one transaction, and moves the import past it: its new
- * contacts (one multi-row INSERT), the empty fields it fills in on existing ones (one UPDATE), its
+ * contacts (one INSERT), the empty fields it fills in on existing ones (one UPDATE), its
  * rejects, the opt-in requests asked for, and the import's counts. The import's row is locked
  * first and must still be this runner's (see Ownership); if it is not, nothing is written and
  * null is returned. The batch that ends the file also ends the import: done, or failed with the
