@@ -615,6 +615,7 @@ export const messages = {
     phoneTooShort: 'Phone number must be at least 10 digits',
     phoneTooLong: 'Phone number is too long',
     bioTooLong: 'Bio / notes can be at most %{max} characters long',
+    tooLong: '%{field} can be at most %{max} characters long',
     verifiedOrWelcome: 'Either mark the email as verified or send a welcome email, not both',
     duplicateEmail: 'A contact with this email address already exists.',
     notFound: 'Contact not found',
@@ -692,6 +693,8 @@ export const messages = {
     previewTitle: 'Preview: the first %{count} rows as they will be saved',
     row: 'Row',
     problems: 'Problems',
+    /** One of a previewed row's problems, after the field's label. */
+    fieldProblem: '%{field}: %{message}',
     ready: 'Ready',
     duplicatesTitle: 'When a contact with the same email already exists',
     duplicateRules: {
@@ -714,6 +717,11 @@ export const messages = {
     },
     progress: '%{processed} of %{total} rows',
     counts: '%{created} created, %{updated} updated, %{skipped} not imported',
+    /** While the dialog polls an import and a poll fails; the next one may answer. */
+    progressUnavailable: 'The progress could not be read just now; trying again.',
+    /** One of the first problems listed when an import ends. */
+    problemLine: 'Row %{row}, %{field}: %{message}',
+    moreProblems: 'And %{count} more: the report lists every row not imported.',
     downloadReport: 'Download the rows not imported (CSV)',
     reportFailed: 'The report could not be downloaded. Please try again.',
     inProgress: 'Importing %{file}: %{processed} of %{total} rows',
@@ -734,6 +742,8 @@ export const messages = {
     noRows: 'The file has no rows below its header row.',
     oneFileOnly: 'Send one file at a time.',
     malformed: 'The upload could not be read. Please choose the file again.',
+    /** The file did not reach the server (no answer at all). */
+    sendFailed: 'The file could not be sent. Please check your connection and try again.',
     /** The choices sent with the file. */
     mappingInvalid: 'The mapping must give a field, or none, for each of the %{count} columns.',
     mappingUnreadable: 'mapping must be a JSON list of field names (or null), one for each column',

@@ -71,14 +71,23 @@ export function apiUser(overrides: Partial<ApiUser> & { firstName?: string } = {
 type Handler = (init: RequestInit | undefined) => Response | Promise<Response>;
 
 /**
+ * What a screen asks in the background on its own, answered as a quiet server would unless a test
+ * says otherwise: the contacts list polls the imports under way.
+ */
+const BACKGROUND_ROUTES: Record<string, Handler> = {
+  'GET /api/contacts/imports': () => jsonResponse(200, { imports: [] }),
+};
+
+/**
  * Replaces `fetch` with a fake API: `routes` maps 'METHOD /path' to a handler. Unlisted calls fail
- * the way a dropped connection does. Returns the mock, to inspect the calls made.
+ * the way a dropped connection does (background polls aside). Returns the mock, to inspect the
+ * calls made.
  */
 export function fakeApi(routes: Record<string, Handler>) {
   const mock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     const key = `${init?.method ?? 'GET'} ${url.pathname}`;
-    const handler = routes[key];
+    const handler = routes[key] ?? BACKGROUND_ROUTES[key];
     if (!handler) throw new TypeError(`Failed to fetch (${key})`);
     return handler(init);
   });

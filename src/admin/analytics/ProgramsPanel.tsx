@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { AnalyticsProgram, AnalyticsQuery } from '../../shared/analytics';
 import { useMessages } from '../i18n';
 import { PanelCard } from '../lists/PanelCard';
-import { downloadText } from './download';
+import { downloadText } from '../download';
 import { ProgramTable } from './ProgramTable';
 import { programsCsv, programsCsvFilename } from './programsCsv';
 import { DEFAULT_PROGRAM_SORT, sortPrograms, type ProgramSort } from './programSort';

@@ -23,6 +23,10 @@ import {
 import { ContactRoleChip, ContactStatusChip } from './ContactChips';
 import { CreatePodButton } from './CreatePodButton';
 import { ExportCsvButton } from './ExportCsvButton';
+import { ImportContactsButton } from './import/ImportContactsButton';
+import { ImportsInProgress } from './import/ImportsInProgress';
+import { useImportDialog } from './import/useImportDialog';
+import { useManagedRoles } from './useManagedRoles';
 
 export const contactEditPath = (id: string | number) => `/contacts/${id}`;
 
@@ -80,6 +84,9 @@ function Verification({ contact }: { contact: ApiUser }) {
 function ContactListView() {
   const t = useMessages();
   const [exportError, setExportError] = useState<string | null>(null);
+  // Staff who may add contacts (admins, hosts) may import them; the server checks each row's role.
+  const mayImport = (useManagedRoles()?.length ?? 0) > 0;
+  const importDialog = useImportDialog();
   const tags = useFilterTags({
     q: (q) => t('contacts.searchFilterTag', { q }),
     role: (role) => t('contacts.roleFilterTag', { role: t(`contacts.roles.${role as Role}`) }),
@@ -100,6 +107,7 @@ function ContactListView() {
         action={
           <Stack direction="row" spacing={1}>
             <ExportCsvButton onError={setExportError} />
+            {mayImport && <ImportContactsButton onClick={() => importDialog.open()} />}
             <Button variant="contained" component={RouterLink} to="/contacts/create">
               {t('contacts.createNew')}
             </Button>
@@ -107,6 +115,7 @@ function ContactListView() {
         }
       />
       <ErrorBanner message={exportError} onClose={() => setExportError(null)} />
+      <ImportsInProgress enabled={mayImport} onShow={importDialog.open} />
       <FilterCard tags={tags}>
         <SearchFilter label={t('contacts.fields.search')} />
         <SelectFilter
@@ -179,6 +188,7 @@ function ContactListView() {
           />
         </DataTable>
       </ListCard>
+      {importDialog.dialog}
     </>
   );
 }

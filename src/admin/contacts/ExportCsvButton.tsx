@@ -3,6 +3,7 @@ import { Button } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useDataProvider, useListContext } from 'react-admin';
 import { messages } from '../../shared/messages';
+import { saveBlob } from '../download';
 import { useMessages } from '../i18n';
 import type { TidingsDataProvider } from '../providers/dataProvider';
 import { serverMessage } from '../providers/httpClient';
@@ -14,14 +15,7 @@ export function ExportCsvButton({ onError }: { onError: (message: string) => voi
   const { filterValues, sort } = useListContext();
   const { mutate, isPending } = useMutation({
     mutationFn: () => dataProvider.exportContactsCsv({ filter: filterValues, sort }),
-    onSuccess: ({ blob, filename }) => {
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = filename;
-      link.click();
-      URL.revokeObjectURL(url);
-    },
+    onSuccess: ({ blob, filename }) => saveBlob(blob, filename),
     onError: (e: unknown) => onError(serverMessage(e, messages.contacts.errors.export)),
   });
   return (

@@ -1,19 +1,10 @@
-import {
-  Box,
-  Button,
-  Card,
-  CardActionArea,
-  CardContent,
-  CircularProgress,
-  Dialog,
-  DialogContent,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Card, CardActionArea, CardContent, Typography } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
 import { useGetIdentity } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { DashboardFigures } from '../dashboard/DashboardFigures';
 import { useMessages, type MessageKey } from '../i18n';
+import { DialogLoading } from '../layout/DialogLoading';
 
 const SHORTCUTS: { to: string; title: MessageKey; help: MessageKey }[] = [
   {
@@ -116,15 +107,7 @@ export default function DashboardPage() {
       </Box>
       <DashboardFigures />
       {testDialogKey > 0 && (
-        <Suspense
-          fallback={
-            <Dialog open onClose={() => setTestDialogOpen(false)}>
-              <DialogContent>
-                <CircularProgress aria-label={t('app.loading')} />
-              </DialogContent>
-            </Dialog>
-          }
-        >
+        <Suspense fallback={<DialogLoading onClose={() => setTestDialogOpen(false)} />}>
           <SendTestMmsDialog
             key={testDialogKey}
             open={testDialogOpen}

@@ -27,6 +27,27 @@ export async function httpClient(path: string, options: fetchUtils.Options = {})
 }
 
 /**
+ * A file from the API, such as a CSV export: the call needs the bearer token, so the console
+ * fetches it rather than opening a plain link. The name is the server's (Content-Disposition),
+ * else `fallbackName`. A refusal is an HttpError with the server's `error` text.
+ */
+export async function fetchFile(
+  path: string,
+  fallbackName: string,
+): Promise<{ blob: Blob; filename: string }> {
+  const response = await fetch(`${API_URL}${path}`, {
+    headers: { Authorization: `Bearer ${session.getToken() ?? ''}` },
+  });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => undefined)) as ApiErrorBody | undefined;
+    throw new HttpError(body?.error ?? response.statusText, response.status, body);
+  }
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
+  return { blob: await response.blob(), filename };
+}
+
+/**
  * Adds `errors` (the form's shape: `{messages: {2: {text: '...'}}}`) built from the server's
  * validation `details`, so react-admin puts each message next to its field.
  */

@@ -25,15 +25,21 @@ import { listQuerySchema, oneOrMany } from './list';
 
 const t = messages.contacts;
 
-const text = (max: number) => z.string().trim().max(max).default('');
+/** The one text for a field over its length, named as the form labels it. */
+const tooLong = (field: keyof typeof t.fields, max: number) => ({
+  error: formatMessage(t.tooLong, { field: t.fields[field], max }),
+});
+
+const text = (field: keyof typeof t.fields, max: number) =>
+  z.string().trim().max(max, tooLong(field, max)).default('');
 
 const addressSchema = z
   .object({
-    street: text(200),
-    city: text(100),
-    state: text(100),
-    zipCode: text(20),
-    country: text(100),
+    street: text('street', 200),
+    city: text('city', 100),
+    state: text('state', 100),
+    zipCode: text('zipCode', 20),
+    country: text('country', 100),
   })
   .default(newContactDraft().address);
 
@@ -85,8 +91,8 @@ function stripUndefined(value: Record<string, unknown>) {
  * PUT /api/profile) uses the same ones.
  */
 export const nameFields = {
-  firstName: requiredString(t.firstNameRequired).max(100),
-  lastName: requiredString(t.lastNameRequired).max(100),
+  firstName: requiredString(t.firstNameRequired).max(100, tooLong('firstName', 100)),
+  lastName: requiredString(t.lastNameRequired).max(100, tooLong('lastName', 100)),
 };
 
 const fields = {
@@ -97,7 +103,7 @@ const fields = {
   password: z.string().max(PASSWORD_MAX_LENGTH, { error: t.passwordTooShort }).default(''),
   confirmPassword: z.string().max(PASSWORD_MAX_LENGTH).optional(),
   ...nameFields,
-  phone: text(40),
+  phone: text('phone', 40),
   role: z.enum(ROLES, { error: `Role must be one of ${ROLES.join(', ')}` }),
   status: z.enum(CONTACT_STATUSES, {
     error: `Status must be one of ${CONTACT_STATUSES.join(', ')}`,
