@@ -21,6 +21,12 @@ const wholeNumber = (min: number, max: number) => {
   return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error });
 };
 
+/**
+ * The most rows of an import one transaction may write. Larger batches gain little speed, and a
+ * batch holds its locks (on the embedded database, its one connection) until it commits.
+ */
+export const IMPORT_BATCH_SIZE_MAX = 2000;
+
 const envSchema = z.object({
   PORT: optional(wholeNumber(0, 65535)),
   HOST: optional(z.string().regex(/^[\w.:-]+$/, { error: 'must be a host name or IP address' })),
@@ -87,6 +93,8 @@ const envSchema = z.object({
     }),
   ),
   DISPATCHER: optional(z.enum(['on', 'off'], { error: 'must be on or off' })),
+  IMPORT_LEASE_SECONDS: optional(wholeNumber(2, 3600)),
+  IMPORT_BATCH_SIZE: optional(wholeNumber(1, IMPORT_BATCH_SIZE_MAX)),
   TWILIO_ACCOUNT_SID: optional(
     z.string().regex(/^AC[0-9a-fA-F]{32}$/, {
       error: 'must be an account SID (AC followed by 32 hex digits)',
@@ -154,6 +162,13 @@ export interface Config {
   deliveryCutoffMs: number;
   /** Whether this server process runs a dispatcher (DISPATCHER=off leaves it to `npm run worker`). */
   dispatcher: boolean;
+  /**
+   * How long a contact import's runner may go without a sign of life before another server
+   * process takes the import over (PostgreSQL; on the embedded database a restart takes it at once).
+   */
+  importLeaseMs: number;
+  /** Rows of a contact import written per transaction. */
+  importBatchSize: number;
   /**
    * Moves the delivery engine's clock (tests only, NODE_ENV=test): a browser test can then watch a
    * day go out at a chosen local time, whatever the hour it runs at. 0 everywhere else.
@@ -292,6 +307,8 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     smsMps: e.SMS_MPS ?? DELIVERY_DEFAULTS.messagesPerSecond,
     deliveryCutoffMs: e.DELIVERY_CUTOFF ?? DELIVERY_DEFAULTS.cutoffMs,
     dispatcher: (e.DISPATCHER ?? 'on') === 'on',
+    importLeaseMs: (e.IMPORT_LEASE_SECONDS ?? 30) * 1000,
+    importBatchSize: e.IMPORT_BATCH_SIZE ?? 500,
     engineClockOffsetMs: engineClockOffset(e),
   };
 }

@@ -4,6 +4,7 @@
  */
 import { buildApp } from './app';
 import { createDeliveryEngine, engineClock } from './delivery/engine';
+import { createImportRunner } from './imports/runner';
 import { createMailTransport } from './mail/transport';
 import { createMailWorker } from './mail/worker';
 import { startMaintenance } from './services/maintenance';
@@ -37,12 +38,21 @@ async function main() {
   const delivery = config.dispatcher
     ? createDeliveryEngine({ db: database.db, config, log: app.log, now: engineClock(config) })
     : null;
-  // A write may have queued an email or a message; once it is answered its transaction has
-  // committed, so the workers look at once instead of at their next poll.
+  const importRunner = createImportRunner({
+    db: database.db,
+    log: app.log,
+    leaseMs: config.importLeaseMs,
+    batchSize: config.importBatchSize,
+    // The embedded database is this process's alone: an import left running was a killed one's.
+    resumeAtStart: database.kind === 'pglite',
+  });
+  // A write may have queued an email, a message or an import; once it is answered its transaction
+  // has committed, so the workers look at once instead of at their next poll.
   app.addHook('onResponse', async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       mailWorker.wake();
       delivery?.wake();
+      importRunner.wake();
     }
   });
   try {
@@ -64,6 +74,7 @@ async function main() {
   const stopMaintenance = startMaintenance(database, app.log);
   mailWorker.start();
   delivery?.start();
+  importRunner.start();
 
   exitOnSignal(app.log, SHUTDOWN_GRACE_MS, [
     stopMaintenance,
@@ -71,6 +82,7 @@ async function main() {
     // After the requests (nothing new is queued), before the database it records outcomes in.
     () => mailWorker.stop(),
     () => delivery?.stop(),
+    () => importRunner.stop(),
     () => database.close(),
   ]);
   // Announced only once SIGTERM is handled: whoever waits for this line (a supervisor, a test) may

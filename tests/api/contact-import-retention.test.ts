@@ -31,14 +31,12 @@ async function anImport(filename: string, status: ImportStatus, finishedDaysAgo:
       finishedAt: finishedDaysAgo === null ? null : new Date(Date.now() - finishedDaysAgo * DAY),
     })
     .returning({ id: contactImports.id });
-  await db
-    .insert(contactImportRejects)
-    .values({
-      importId: row!.id,
-      row: 2,
-      cells: ['x'],
-      problems: [{ field: 'email', message: 'x' }],
-    });
+  await db.insert(contactImportRejects).values({
+    importId: row!.id,
+    row: 2,
+    cells: ['x'],
+    problems: [{ field: 'email', message: 'x' }],
+  });
   return row!.id;
 }
 

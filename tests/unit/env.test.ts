@@ -20,6 +20,8 @@ describe('loadConfig', () => {
       trustProxy: false,
       smtpUrl: undefined,
       mailFrom: 'Tidings <tidings@localhost>',
+      importLeaseMs: 30_000,
+      importBatchSize: 500,
     });
   });
 
@@ -37,6 +39,8 @@ describe('loadConfig', () => {
       DB_POOL_SIZE: '20',
       SMTP_URL: 'smtps://mailer:p%40ss@mail.example.org:465',
       MAIL_FROM: 'Team Tidings <team@example.org>',
+      IMPORT_LEASE_SECONDS: '120',
+      IMPORT_BATCH_SIZE: '1000',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -51,6 +55,8 @@ describe('loadConfig', () => {
       dbPoolSize: 20,
       smtpUrl: 'smtps://mailer:p%40ss@mail.example.org:465',
       mailFrom: 'Team Tidings <team@example.org>',
+      importLeaseMs: 120_000,
+      importBatchSize: 1000,
     });
   });
 
@@ -105,6 +111,14 @@ describe('loadConfig', () => {
     [
       { MAIL_FROM: 'Tidings <a b@example.org>' },
       'Invalid configuration: MAIL_FROM must be an email address, alone or as Name <name@example.org> (got "Tidings <a b@example.org>")',
+    ],
+    [
+      { IMPORT_LEASE_SECONDS: '0' },
+      'Invalid configuration: IMPORT_LEASE_SECONDS must be a whole number from 2 to 3600 (got "0")',
+    ],
+    [
+      { IMPORT_BATCH_SIZE: '5000' },
+      'Invalid configuration: IMPORT_BATCH_SIZE must be a whole number from 1 to 2000 (got "5000")',
     ],
     [
       { HOST: 'bad host!' },

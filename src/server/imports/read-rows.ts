@@ -28,6 +28,19 @@ export function readRows(content: Buffer, format: ImportFormat): AsyncGenerator<
   return format === 'csv' ? csvRows(content) : xlsxRows(content);
 }
 
+/**
+ * The file as a stream of 64 KB pieces. Handed over whole, a parser would read all of a 10 MB
+ * file in one go, holding the event loop (every request) meanwhile; in pieces it reads one, waits
+ * until its rows are taken, then reads the next. A file that breaks off part-way then still hands
+ * out the rows before the break.
+ */
+const CHUNK_BYTES = 64 * 1024;
+function* pieces(content: Buffer) {
+  for (let start = 0; start < content.length; start += CHUNK_BYTES) {
+    yield content.subarray(start, start + CHUNK_BYTES);
+  }
+}
+
 /** ',' unless the first line holds more ';' or tabs (Excel writes ';' where ',' is the decimal mark). */
 function delimiterOf(content: Buffer): string {
   const end = content.indexOf(0x0a);
@@ -41,22 +54,12 @@ function delimiterOf(content: Buffer): string {
 /** Rows read between two turns of the event loop: a few milliseconds of parsing. */
 const ROWS_BETWEEN_BREAKS = 500;
 
-/**
- * The file in pieces of 64 KB: a parser handed the whole file at once parses it in one go,
- * holding the event loop (half a second for 5 MB of CSV) while every other request waits.
- */
-function* piecesOf(content: Buffer, size = 64 * 1024): Generator<Buffer> {
-  for (let start = 0; start < content.length; start += size) {
-    yield content.subarray(start, start + size);
-  }
-}
-
 async function* csvRows(content: Buffer): AsyncGenerator<FileRow> {
   // A text file holds no NUL byte; a workbook or an image renamed .csv does.
   if (content.includes(0)) {
     throw new UnreadableFileError(formatMessage(t.unreadableCsv, { reason: 'it is not text' }));
   }
-  const parser = Readable.from(piecesOf(content)).pipe(
+  const parser = Readable.from(pieces(content)).pipe(
     parse({
       bom: true,
       delimiter: delimiterOf(content),
@@ -110,7 +113,7 @@ const isZip = (content: Buffer) =>
 /** The first worksheet's rows. */
 async function* xlsxRows(content: Buffer): AsyncGenerator<FileRow> {
   if (!isZip(content)) throw new UnreadableFileError(t.unreadableXlsx);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([content]), {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(pieces(content)), {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
     styles: 'ignore',

@@ -1,0 +1,210 @@
+import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client';
+import { contactImports } from '../db/schema';
+import { HEARTBEAT_NOW, writeBatch, type ImportJob, type Ownership } from './batch';
+import { fileBatches } from './file-batches';
+
+/** How often the runner looks for queued imports when nothing wakes it. */
+export const IMPORT_POLL_MS = 5_000;
+
+export interface ImportRunnerOptions {
+  db: Db;
+  log: FastifyBaseLogger;
+  /**
+   * An import whose runner has shown no sign of life for this long is taken over by another
+   * (IMPORT_LEASE_SECONDS). A runner shows one after every batch, and at least every second
+   * while it reads again the rows written before a restart.
+   */
+  leaseMs: number;
+  /** Rows written per transaction (IMPORT_BATCH_SIZE). */
+  batchSize: number;
+  /**
+   * The embedded database belongs to one process: an import it finds running at start was left
+   * by a process that was killed, and is taken back at once rather than after the lease.
+   */
+  resumeAtStart?: boolean;
+  pollMs?: number;
+}
+
+export interface ImportRunner {
+  /** Works the queue every `pollMs` until stopped. */
+  start(): void;
+  /** Looks for queued imports now rather than at the next poll. */
+  wake(): void;
+  /** Works imports until none is left to claim (tests, benchmarks). */
+  drain(): Promise<void>;
+  /**
+   * Finishes the batch under way and puts its import back in the queue, so the next start (of
+   * this server or another) goes on with it at once.
+   */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs contact imports in the background, one at a time per process: claims the oldest queued
+ * import (or one whose runner stopped showing signs of life), and writes its file's rows a batch
+ * per transaction until the file ends. Each batch moves the import's next row on in the same
+ * transaction that writes its contacts, so an import taken up again after a crash goes on from
+ * the first row not written, and nothing is created twice. Claims skip locked rows, so several
+ * server processes on one PostgreSQL share the queue.
+ */
+export function createImportRunner(options: ImportRunnerOptions): ImportRunner {
+  const { db, log, leaseMs, batchSize } = options;
+  const pollMs = options.pollMs ?? IMPORT_POLL_MS;
+  let resumePending = options.resumeAtStart ?? false;
+
+  async function claim() {
+    const claimable = db
+      .select({ id: contactImports.id })
+      .from(contactImports)
+      .where(
+        and(
+          // The partial index of unfinished imports serves this.
+          inArray(contactImports.status, ['queued', 'running']),
+          or(
+            eq(contactImports.status, 'queued'),
+            lt(contactImports.heartbeatAt, sql`now() - ${leaseMs} * interval '1 millisecond'`),
+          ),
+        ),
+      )
+      .orderBy(contactImports.createdAt)
+      .limit(1)
+      .for('update', { skipLocked: true });
+    const [claimed] = await db
+      .update(contactImports)
+      .set({ status: 'running', heartbeatAt: HEARTBEAT_NOW })
+      .where(inArray(contactImports.id, claimable))
+      .returning({
+        id: contactImports.id,
+        importerRole: contactImports.importerRole,
+        duplicates: contactImports.duplicates,
+        sendOptin: contactImports.sendOptin,
+        columns: contactImports.columns,
+        mapping: contactImports.mapping,
+        format: contactImports.format,
+        content: contactImports.content,
+        nextRow: contactImports.nextRow,
+        heartbeatAt: contactImports.heartbeatAt,
+      });
+    return claimed;
+  }
+
+  /** Back to the queue, unless another runner has taken it over meanwhile. */
+  async function release(job: ImportJob, owner: Ownership) {
+    await db
+      .update(contactImports)
+      .set({ status: 'queued' })
+      .where(
+        and(
+          eq(contactImports.id, job.id),
+          eq(contactImports.status, 'running'),
+          eq(contactImports.nextRow, owner.nextRow),
+          eq(contactImports.heartbeatAt, owner.heartbeatAt),
+        ),
+      );
+  }
+
+  async function work(claimed: NonNullable<Awaited<ReturnType<typeof claim>>>) {
+    const job: ImportJob = claimed;
+    let owner: Ownership = { nextRow: claimed.nextRow, heartbeatAt: claimed.heartbeatAt! };
+    const batches = fileBatches({
+      content: claimed.content ?? Buffer.alloc(0),
+      format: claimed.format,
+      mapping: claimed.mapping,
+      importerRole: claimed.importerRole,
+      nextRow: claimed.nextRow,
+      batchSize,
+      // Often enough for the lease, and for stop() not to wait long for the next batch.
+      keepAliveMs: Math.min(leaseMs / 4, 1_000),
+    });
+    for await (const batch of batches) {
+      const next = await writeBatch(db, job, owner, batch);
+      if (!next) {
+        log.warn({ importId: job.id }, 'a contact import was taken over by another server');
+        return;
+      }
+      owner = next;
+      if (batch.end) {
+        log.info(
+          { importId: job.id, failed: batch.end.failure !== null },
+          'a contact import finished',
+        );
+        return;
+      }
+      if (stopping) {
+        await release(job, owner);
+        return;
+      }
+    }
+  }
+
+  /** Imports one after another until none is left to claim, or the runner stops. */
+  async function workUntilNone() {
+    while (!stopping) {
+      let claimed: Awaited<ReturnType<typeof claim>>;
+      try {
+        if (resumePending) {
+          await db
+            .update(contactImports)
+            .set({ status: 'queued' })
+            .where(eq(contactImports.status, 'running'));
+          resumePending = false;
+        }
+        claimed = await claim();
+      } catch (error) {
+        log.error({ err: error }, 'the import runner could not read the queue of imports');
+        return;
+      }
+      if (!claimed) return;
+      try {
+        await work(claimed);
+      } catch (error) {
+        // Most likely the database: the import stays claimed, and is taken up again once its
+        // lease has passed (by this process or another), not at once in a loop.
+        log.error({ err: error, importId: claimed.id }, 'a contact import could not go on');
+        return;
+      }
+    }
+  }
+
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let again = false;
+  let stopping = false;
+
+  /** One pass at a time; asking during a pass runs one more right after it. */
+  function pass(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        await workUntilNone();
+      } while (again && !stopping);
+    })().finally(() => {
+      running = undefined;
+    });
+    return running;
+  }
+
+  return {
+    start() {
+      if (timer || stopping) return;
+      timer = setInterval(() => void pass(), pollMs);
+      timer.unref();
+      void pass();
+    },
+    wake() {
+      if (timer) void pass();
+    },
+    drain: pass,
+    async stop() {
+      stopping = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
