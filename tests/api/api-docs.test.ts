@@ -117,9 +117,18 @@ describe('the OpenAPI document', () => {
     const status = document.paths['/api/webhooks/twilio/status']!.post!;
     expect(Object.keys(status.requestBody!.content)).toEqual(['application/x-www-form-urlencoded']);
     expect(status.security).toEqual([]);
-    const csv = document.paths['/api/contacts/export.csv']!.get!.responses;
-    expect(csv['200']).toMatchObject({ content: { 'text/csv': { schema: { type: 'string' } } } });
-    expect(csv['4XX']).toHaveProperty(['content', 'application/json']);
+    for (const path of ['/api/contacts/imports', '/api/contacts/imports/preview']) {
+      const form = document.paths[path]!.post!.requestBody!.content;
+      expect(Object.keys(form), path).toEqual(['multipart/form-data']);
+      expect(form['multipart/form-data']!.schema).toHaveProperty(['properties', 'file']);
+    }
+    for (const path of ['/api/contacts/export.csv', '/api/contacts/imports/{id}/report']) {
+      const csv = document.paths[path]!.get!.responses;
+      expect(csv['200'], path).toMatchObject({
+        content: { 'text/csv': { schema: { type: 'string' } } },
+      });
+      expect(csv['4XX'], path).toHaveProperty(['content', 'application/json']);
+    }
     const inbound = document.paths['/api/webhooks/twilio/inbound']!.post!.responses;
     expect(inbound['200']).toHaveProperty(['content', 'text/xml']);
     const members = document.paths['/api/pods/{id}/members']!.post!;

@@ -1,7 +1,7 @@
 import type { FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
 import type { z } from 'zod';
 import type { ValidationDetail } from '../../shared/types';
-import { badRequest } from './errors';
+import { badRequest, type ApiError } from './errors';
 import { malformedPath } from './path-ids';
 
 /** How a route names its failing fields, given the input that failed (see `withDetails`). */
@@ -34,13 +34,28 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
     const result = schema.safeParse(input);
     if (result.success) return { value: result.data };
     if (httpPart === 'params') return { error: malformedPath(schema) };
-    const describe = describers.get(schema)?.(input);
-    const details = result.error.issues.map((issue) => {
-      const detail = { field: issue.path.map(String).join('.'), message: issue.message };
-      return describe ? describe(detail) : detail;
-    });
-    return { error: badRequest(details[0]?.message ?? 'Invalid input', details) };
+    return { error: invalidInput(schema, input, result.error) };
   };
+
+/** The 400 answer to `input` that `schema` refused with `error`: `{error, details}` as above. */
+function invalidInput(schema: z.ZodType, input: unknown, error: z.ZodError): ApiError {
+  const describe = describers.get(schema)?.(input);
+  const details = error.issues.map((issue) => {
+    const detail = { field: issue.path.map(String).join('.'), message: issue.message };
+    return describe ? describe(detail) : detail;
+  });
+  return badRequest(details[0]?.message ?? 'Invalid input', details);
+}
+
+/**
+ * `input` parsed by `schema` in a handler, for the parts a route reads itself (the text fields of
+ * a multipart form): refused exactly as a declared schema would refuse it.
+ */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw invalidInput(schema, input, result.error);
+  return result.data;
+}
 
 /**
  * Response schemas document the answers (OpenAPI) and type-check each handler's return value

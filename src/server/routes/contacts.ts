@@ -1,6 +1,4 @@
-import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { messages } from '../../shared/messages';
 import {
   contactDetailResponse,
@@ -10,7 +8,7 @@ import {
   welcomeEmailResponse,
 } from '../../shared/responses/users';
 import { contactListQuerySchema, contactSchema } from '../../shared/validation/contact';
-import { describedAs } from '../http/openapi-schemas';
+import { csvAnswer, sendCsv } from '../http/csv-answer';
 import { notFound } from '../http/errors';
 import { idParams } from '../http/path-ids';
 import { contactsCsv } from '../services/contacts-csv';
@@ -44,23 +42,13 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The filtered contact list as CSV',
         tags,
         querystring: contactListQuerySchema,
-        response: {
-          200: {
-            description: contactsCsvResponse.description,
-            content: {
-              'text/csv': { schema: describedAs(z.custom<Readable>(), contactsCsvResponse) },
-            },
-          },
-        },
+        response: { 200: csvAnswer(contactsCsvResponse) },
       },
     },
     async (request, reply) => {
       const { page: _page, perPage: _perPage, ...query } = request.query;
       const day = new Date().toISOString().slice(0, 10);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="contacts-${day}.csv"`)
-        .send(contactsCsv(app.db, query));
+      return sendCsv(reply, `contacts-${day}.csv`, contactsCsv(app.db, query));
     },
   );
 

@@ -7,6 +7,7 @@ import { accountRoutes } from './account';
 import { analyticsRoutes } from './analytics';
 import { authRoutes } from './auth';
 import { consentRoutes } from './consent';
+import { contactImportRoutes } from './contact-imports';
 import { contactRoutes } from './contacts';
 import { dashboardRoutes } from './dashboard';
 import { healthRoutes } from './health';
@@ -41,6 +42,8 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(profileRoutes);
   await app.register(mediaRoutes);
   await app.register(productRoutes);
+  // Before the contacts: /contacts/imports is no contact id.
+  await app.register(contactImportRoutes);
   await app.register(contactRoutes);
   await app.register(consentRoutes);
   await app.register(podRoutes);

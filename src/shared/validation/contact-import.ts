@@ -92,8 +92,8 @@ export function importRow(
 
 const mappingEntry = z.enum(IMPORT_FIELDS).nullable();
 
-/** The mapping as the form sends it: a JSON list, one field name (or null) per column. */
-const mappingField = z.string().transform((text, ctx) => {
+/** The mapping as the form sends it: a JSON list, one field name (or null) per column; required. */
+const mappingField = z.string({ error: t.mappingUnreadable }).transform((text, ctx) => {
   try {
     const parsed = z
       .array(mappingEntry)

@@ -127,9 +127,21 @@ export async function startSignedInApp(env: Record<string, string> = {}) {
 }
 
 /** A multipart/form-data body with one file, as a browser's FormData sends it. */
-export async function multipartFile(filename: string, content: Buffer, field = 'file') {
+export function multipartFile(filename: string, content: Buffer, field = 'file') {
+  return multipartForm([{ field, filename, content }]);
+}
+
+/** A file or a text field of a form, in the order they are sent. */
+export type FormPart =
+  { field: string; filename: string; content: Buffer } | { field: string; value: string };
+
+/** A multipart/form-data body of files and text fields, as a browser's FormData sends it. */
+export async function multipartForm(parts: readonly FormPart[]) {
   const form = new FormData();
-  form.append(field, new Blob([new Uint8Array(content)]), filename);
+  for (const part of parts) {
+    if ('value' in part) form.append(part.field, part.value);
+    else form.append(part.field, new Blob([new Uint8Array(part.content)]), part.filename);
+  }
   const request = new Request('http://localhost/', { method: 'POST', body: form });
   return {
     payload: Buffer.from(await request.arrayBuffer()),

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { SendOptions } from './client';
-import { jsonBodies, multipartBody, type FuzzRoute, type Seed } from './routes';
+import { jsonBodies, type FuzzRoute, type Seed } from './routes';
 import { encodeComponent, rawBody, weirdSegment, weirdString, weirdValue } from './values';
 
 export interface FuzzRequest {
@@ -99,7 +99,7 @@ function bodyOf(route: FuzzRoute, seed: Seed): fc.Arbitrary<SendOptions> {
     return fc.oneof(
       {
         weight: 6,
-        arbitrary: multipartBody.map((b) => ({
+        arbitrary: route.multipart.map((b) => ({
           body: b.bytes,
           contentType: b.contentType,
           bodyLabel: b.label,

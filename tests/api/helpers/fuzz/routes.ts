@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import { png } from '../../../helpers/media-files';
 import { sendJson } from './client';
@@ -20,6 +21,8 @@ export interface Seed {
   /** The seed participant's opt-in request, queued when they were created. */
   messageId: string;
   mediaName: string;
+  /** A contact import, queued. */
+  importId: string;
   /** A token of the shape Tidings issues that names nothing, so lookups run and find nothing. */
   forgedToken: string;
   /** A file of the API reference's page. */
@@ -34,6 +37,7 @@ type IdKind =
   | 'programId'
   | 'messageId'
   | 'mediaName'
+  | 'importId'
   | 'forgedToken'
   | 'spareSessionId'
   | 'docsFile';
@@ -48,8 +52,8 @@ export interface FuzzRoute {
   query?: readonly string[];
   /** Valid bodies, for the generator to break one thing at a time. */
   bodies?: (seed: Seed) => unknown[];
-  /** Generated bodies are multipart forms (uploads). */
-  multipart?: true;
+  /** Generated bodies are multipart forms (uploads), from this generator. */
+  multipart?: fc.Arbitrary<RawBody>;
   /** The session this route's requests use: the spare one for logout. */
   session?: 'spare' | 'none';
 }
@@ -116,6 +120,170 @@ const programBody = (seed: Seed) => ({
   startDate: '2026-12-01',
   sendTime: '09:00',
 });
+
+const CRLF = '\r\n';
+
+/** A multipart/form-data body written byte by byte, so that any part of it can be wrong. */
+function multipart(
+  parts: { field: string; filename?: string; content: Uint8Array }[],
+  boundary: string,
+) {
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const filename = part.filename === undefined ? '' : `; filename="${part.filename}"`;
+    chunks.push(
+      Buffer.from(
+        `--${boundary}${CRLF}Content-Disposition: form-data; name="${part.field}"${filename}${CRLF}${CRLF}`,
+      ),
+      Buffer.from(part.content),
+      Buffer.from(CRLF),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--${CRLF}`));
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+/** Uploads: valid images under weird names and fields, broken forms, and forms cut short. */
+export const multipartBody: fc.Arbitrary<RawBody> = fc
+  .record({
+    filename: fc.oneof(
+      fc.constant('photo.png'),
+      weirdString.map((s) => s.slice(0, 2000)),
+    ),
+    field: fc.oneof(
+      fc.constant('file'),
+      weirdString.map((s) => s.slice(0, 200)),
+    ),
+    content: fc.oneof(fc.constant(png()), fc.uint8Array({ maxLength: 2000 })),
+    files: fc.integer({ min: 0, max: 3 }),
+    cut: fc.option(fc.integer({ min: 0, max: 400 }), { nil: undefined }),
+    boundary: fc.constantFrom('tidingsfuzz', ''),
+  })
+  .map(({ filename, field, content, files, cut, boundary }) => {
+    const parts = Array.from({ length: files }, () => ({ field, filename, content }));
+    let bytes = multipart(parts, boundary || 'other');
+    if (cut !== undefined) bytes = bytes.subarray(0, cut);
+    return {
+      contentType: boundary ? `multipart/form-data; boundary=${boundary}` : 'multipart/form-data',
+      bytes,
+      label: `multipart: ${files} file(s) named ${JSON.stringify(filename.slice(0, 60))}${cut === undefined ? '' : `, cut at ${cut} bytes`}`,
+    };
+  });
+
+/** A workbook of one contact, as a spreadsheet program writes it. */
+async function contactsWorkbook(): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Contacts');
+  sheet.addRow(['Email', 'First name', 'Last name', 'Phone']);
+  sheet.addRow(['ann@example.org', 'Ann', 'Lee', 5035550100]);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+const IMPORT_XLSX = await contactsWorkbook();
+
+const IMPORT_CSV = Buffer.from('Email,First name,Last name\r\nann@example.org,Ann,Lee\r\n');
+
+/** Files that only look like a contacts file, and names that are not a file's. */
+const otherFile = fc.record({
+  filename: fc.oneof(
+    fc.constantFrom('people.csv', 'people.xlsx', 'people.txt', ''),
+    weirdString.map((s) => `${s.slice(0, 200)}.csv`),
+  ),
+  content: fc.oneof(
+    fc.constant(IMPORT_XLSX.subarray(0, 300)),
+    fc.constant(png()),
+    fc
+      .array(
+        fc.array(
+          weirdString.map((s) => s.slice(0, 100)),
+          { maxLength: 6 },
+        ),
+        { maxLength: 6 },
+      )
+      .map((rows) => Buffer.from(rows.map((cells) => cells.join(',')).join('\n'))),
+    fc.uint8Array({ maxLength: 2000 }),
+  ),
+});
+
+/** The choices of a valid form, for either file (their mapping fits one of them). */
+const importChoices: fc.Arbitrary<Record<string, string>> = fc.record({
+  mapping: fc.constantFrom(
+    '["email","firstName","lastName"]',
+    '["email","firstName","lastName","phone"]',
+  ),
+  duplicates: fc.constantFrom('skip', 'update'),
+  sendOptin: fc.constantFrom('true', 'false'),
+});
+
+/** Text fields: the valid choices with one of them changed or added, or any fields at all. */
+const importFields: fc.Arbitrary<[string, string][]> = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: fc
+      .tuple(
+        importChoices,
+        fc.option(
+          fc.tuple(
+            fc.oneof(
+              fc.constantFrom('mapping', 'duplicates', 'sendOptin'),
+              weirdString.map((s) => s.slice(0, 50)),
+            ),
+            weirdString.map((s) => s.slice(0, 2000)),
+          ),
+        ),
+      )
+      .map(([choices, change]) =>
+        Object.entries(change ? { ...choices, [change[0]]: change[1] } : choices),
+      ),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.array(
+      fc.tuple(
+        weirdString.map((s) => s.slice(0, 50)),
+        weirdString.map((s) => s.slice(0, 2000)),
+      ),
+      { maxLength: 12 },
+    ),
+  },
+);
+
+/**
+ * Import forms: mostly a contacts file with its choices, one thing wrong; also other files, none
+ * or two, the file before or after the fields, and forms cut short.
+ */
+export const importFormBody: fc.Arbitrary<RawBody> = fc
+  .record({
+    file: fc.oneof(
+      {
+        weight: 3,
+        arbitrary: fc.constantFrom(
+          { filename: 'people.csv', content: IMPORT_CSV },
+          { filename: 'people.xlsx', content: IMPORT_XLSX },
+        ),
+      },
+      { weight: 2, arbitrary: otherFile },
+    ),
+    files: fc.oneof({ weight: 4, arbitrary: fc.constant(1) }, fc.constantFrom(0, 2)),
+    fields: importFields,
+    fileFirst: fc.boolean(),
+    cut: fc.oneof(
+      { weight: 4, arbitrary: fc.constant(undefined) },
+      fc.integer({ min: 0, max: 600 }),
+    ),
+  })
+  .map(({ file, files, fields, fileFirst, cut }) => {
+    const fileParts = Array.from({ length: files }, () => ({ field: 'file', ...file }));
+    const textParts = fields.map(([field, value]) => ({ field, content: Buffer.from(value) }));
+    const parts = fileFirst ? [...fileParts, ...textParts] : [...textParts, ...fileParts];
+    let bytes = multipart(parts, 'tidingsfuzz');
+    if (cut !== undefined) bytes = bytes.subarray(0, cut);
+    const names = fields.map(([field]) => field.slice(0, 20));
+    return {
+      contentType: 'multipart/form-data; boundary=tidingsfuzz',
+      bytes,
+      label: `import form: ${files} file(s) named ${JSON.stringify(file.filename.slice(0, 60))}, fields ${JSON.stringify(names)}${cut === undefined ? '' : `, cut at ${cut} bytes`}`,
+    };
+  });
 
 /**
  * Every route Tidings serves, with what makes a request to it valid. The bad-input layer checks
@@ -190,8 +358,13 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
     params: { id: ['productId'] },
     bodies: () => [{ ...productBody(), status: 'active' }],
   },
-  { method: 'POST', path: '/api/media', multipart: true },
+  { method: 'POST', path: '/api/media', multipart: multipartBody },
   { method: 'GET', path: '/media/*', params: { '*': ['mediaName'] }, session: 'none' },
+  { method: 'POST', path: '/api/contacts/imports/preview', multipart: importFormBody },
+  { method: 'POST', path: '/api/contacts/imports', multipart: importFormBody },
+  { method: 'GET', path: '/api/contacts/imports' },
+  { method: 'GET', path: '/api/contacts/imports/:id', params: { id: ['importId'] } },
+  { method: 'GET', path: '/api/contacts/imports/:id/report', params: { id: ['importId'] } },
   { method: 'GET', path: '/api/contacts', query: CONTACT_LIST },
   { method: 'GET', path: '/api/contacts/export.csv', query: CONTACT_LIST },
   { method: 'GET', path: '/api/contacts/:id', params: { id: ['participantId', 'hostId'] } },
@@ -332,55 +505,6 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
   },
 ];
 
-const CRLF = '\r\n';
-
-/** A multipart/form-data body written byte by byte, so that any part of it can be wrong. */
-function multipart(
-  parts: { field: string; filename?: string; content: Uint8Array }[],
-  boundary: string,
-) {
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const filename = part.filename === undefined ? '' : `; filename="${part.filename}"`;
-    chunks.push(
-      Buffer.from(
-        `--${boundary}${CRLF}Content-Disposition: form-data; name="${part.field}"${filename}${CRLF}${CRLF}`,
-      ),
-      Buffer.from(part.content),
-      Buffer.from(CRLF),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--${CRLF}`));
-  return new Uint8Array(Buffer.concat(chunks));
-}
-
-/** Uploads: valid images under weird names and fields, broken forms, and forms cut short. */
-export const multipartBody: fc.Arbitrary<RawBody> = fc
-  .record({
-    filename: fc.oneof(
-      fc.constant('photo.png'),
-      weirdString.map((s) => s.slice(0, 2000)),
-    ),
-    field: fc.oneof(
-      fc.constant('file'),
-      weirdString.map((s) => s.slice(0, 200)),
-    ),
-    content: fc.oneof(fc.constant(png()), fc.uint8Array({ maxLength: 2000 })),
-    files: fc.integer({ min: 0, max: 3 }),
-    cut: fc.option(fc.integer({ min: 0, max: 400 }), { nil: undefined }),
-    boundary: fc.constantFrom('tidingsfuzz', ''),
-  })
-  .map(({ filename, field, content, files, cut, boundary }) => {
-    const parts = Array.from({ length: files }, () => ({ field, filename, content }));
-    let bytes = multipart(parts, boundary || 'other');
-    if (cut !== undefined) bytes = bytes.subarray(0, cut);
-    return {
-      contentType: boundary ? `multipart/form-data; boundary=${boundary}` : 'multipart/form-data',
-      bytes,
-      label: `multipart: ${files} file(s) named ${JSON.stringify(filename.slice(0, 60))}${cut === undefined ? '' : `, cut at ${cut} bytes`}`,
-    };
-  });
-
 /** A JSON body: a valid one with one thing wrong. */
 export function jsonBodies(valid: unknown[]): fc.Arbitrary<unknown> {
   return fc.oneof(...valid.map(mutated));
@@ -424,6 +548,16 @@ export async function seedThroughApi(baseUrl: string, adminEmail: string, adminP
     body: form,
   });
   const media = (await upload.json()) as { url: string };
+  const importForm = new FormData();
+  importForm.append('mapping', '["email","firstName","lastName",null]');
+  importForm.append('file', new Blob([new Uint8Array(IMPORT_XLSX)]), 'seed.xlsx');
+  const queued = await fetch(`${baseUrl}/api/contacts/imports`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: importForm,
+  });
+  if (queued.status !== 202) throw new Error(`seed: the import answered ${queued.status}`);
+  const contactImport = ((await queued.json()) as { import: { id: string } }).import;
   const product = (await post('/api/products', productBody(3))).data as { id: string };
   const participant = (
     await post('/api/contacts', {
@@ -479,6 +613,7 @@ export async function seedThroughApi(baseUrl: string, adminEmail: string, adminP
     programId: program.id,
     messageId: optin.id,
     mediaName: media.url.split('/').pop()!,
+    importId: contactImport.id,
     forgedToken: 'F'.repeat(43),
     docsFile: 'swagger-ui.css',
   } satisfies Seed;
