@@ -764,6 +764,7 @@ export const messages = {
     notFound: 'Import not found',
     /** An import that could not go on (the rows before it are saved). */
     stoppedAt: 'The import stopped at row %{row}: %{reason}',
+    gaveUp: 'the server could not write it in %{attempts} attempts (see its log)',
   },
 
   sms: {

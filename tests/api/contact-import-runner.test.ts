@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/client';
 import { consentEvents, contactImports, outboundMessages, users } from '../../src/server/db/schema';
-import { createImportRunner } from '../../src/server/imports/runner';
+import { createImportRunner, IMPORT_MAX_ATTEMPTS } from '../../src/server/imports/runner';
 import { sanitizeRichText } from '../../src/server/services/rich-text';
 import { LIMITS } from '../../src/shared/constants';
 import { formatMessage } from '../../src/shared/format';
@@ -293,6 +293,28 @@ describe("a row's problems", () => {
     expect(rejects.map(({ row, cells }) => [row, cells])).toEqual([
       [2, ['short@cells.test', '', '']],
       [3, ['long@cells.test', '', 'Name']],
+    ]);
+  });
+
+  it('refuses a cell holding control characters, and keeps the row for the report with them marked', async () => {
+    const content = Buffer.from(
+      'Email,First name,Last name,Notes\r\nbell@cells.test,Be\u0007ll,Row,ok\r\nfine@cells.test,Fine,Row,\u0001\r\n',
+    );
+    const id = await queueImport(db, { content });
+    await drain();
+
+    const { rejects } = await importState(db, id);
+    expect(rejects).toEqual([
+      {
+        row: 2,
+        cells: ['bell@cells.test', 'Be\uFFFDll', 'Row', 'ok'],
+        problems: [{ field: 'firstName', message: messages.server.invalidCharacters }],
+      },
+      {
+        row: 3,
+        cells: ['fine@cells.test', 'Fine', 'Row', '\uFFFD'],
+        problems: [{ field: 'bio', message: messages.server.invalidCharacters }],
+      },
     ]);
   });
 });
@@ -714,5 +736,76 @@ describe('an import taken up again', () => {
       skipped: 0,
     });
     expect(await contactsAt('stop.test')).toHaveLength(300);
+  });
+});
+
+describe('a batch that cannot be written', () => {
+  it('is tried again after its lease, and after three claims in a row the import fails, keeping the batches before', async () => {
+    // A database that refuses one contact: every attempt at its batch fails.
+    await db.execute(sql`
+      create function refuse_poison() returns trigger language plpgsql as $$
+      begin
+        if new.email = 'poison@poison.test' then raise exception 'refused by the test'; end if;
+        return new;
+      end $$`);
+    await db.execute(sql`
+      create trigger refuse_poison before insert on users
+      for each row execute function refuse_poison()`);
+    try {
+      const rows = peopleRows('poison.test', 4);
+      rows.push(['poison@poison.test', 'Poison', 'Row']);
+      const id = await queueImport(db, { content: csvFile(rows) });
+      const log = captureLog();
+      // A lease of 1 ms: each drain may claim the import again at once.
+      const runner = createImportRunner({
+        db,
+        log: Fastify({ logger: log.logger }).log,
+        leaseMs: 1,
+        batchSize: 2,
+      });
+      const pause = () => new Promise((resolve) => setTimeout(resolve, 5));
+      // The first claim writes the two batches before the refused row, then fails on it.
+      await runner.drain();
+      expect(await importState(db, id)).toMatchObject({
+        status: 'running',
+        processed: 4,
+        attempts: 0,
+      });
+      // Each claim after that fails on the same batch.
+      for (let attempt = 1; attempt <= IMPORT_MAX_ATTEMPTS; attempt++) {
+        await pause();
+        await runner.drain();
+        expect(await importState(db, id)).toMatchObject({ status: 'running', attempts: attempt });
+      }
+      await pause();
+      await runner.drain();
+
+      const state = await importState(db, id);
+      expect(state).toMatchObject({
+        status: 'failed',
+        error: formatMessage(t.stoppedAt, {
+          row: 6,
+          reason: formatMessage(t.gaveUp, { attempts: IMPORT_MAX_ATTEMPTS }),
+        }),
+        content: null,
+        processed: 4,
+        created: 4,
+      });
+      expect(state.finishedAt).not.toBeNull();
+      const said = log.lines.map((line) => line.msg);
+      expect(said.filter((msg) => msg === 'a contact import could not go on')).toHaveLength(
+        1 + IMPORT_MAX_ATTEMPTS,
+      );
+      expect(said).toContain('a contact import failed: its next batch could not be written');
+      expect((await contactsAt('poison.test')).map((contact) => contact.email)).toEqual([
+        'p1@poison.test',
+        'p2@poison.test',
+        'p3@poison.test',
+        'p4@poison.test',
+      ]);
+    } finally {
+      await db.execute(sql`drop trigger refuse_poison on users`);
+      await db.execute(sql`drop function refuse_poison()`);
+    }
   });
 });

@@ -130,3 +130,20 @@ describe('over-long cells', () => {
     ]);
   });
 });
+
+describe('characters that are not text', () => {
+  it('are refused in any mapped cell, as the API refuses them, and left alone in the others', () => {
+    const header = ['Email', 'First name', 'Last name', 'Role', 'Unmapped'];
+    const { contact, problems } = importRow(
+      ['a@example.org', 'A\u0001', 'B\ud800', 'Host\u0007', 'ignored\u0000'],
+      proposeMapping(header),
+      'admin',
+    );
+    expect(contact).toBeNull();
+    expect(problems).toEqual([
+      { field: 'firstName', message: messages.server.invalidCharacters },
+      { field: 'lastName', message: messages.server.invalidCharacters },
+      { field: 'role', message: messages.server.invalidCharacters },
+    ]);
+  });
+});

@@ -642,6 +642,11 @@ export const contactImports = pgTable(
     updated: integer('updated').notNull().default(0),
     skipped: integer('skipped').notNull().default(0),
     errorCount: integer('error_count').notNull().default(0),
+    /**
+     * Claims since the last batch written: a batch that fails again and again (or takes its
+     * server down) ends the import as failed instead of being tried forever.
+     */
+    attempts: integer('attempts').notNull().default(0),
     /** Why a failed import stopped. */
     error: text('error'),
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true, mode: 'date' }),

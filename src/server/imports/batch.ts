@@ -3,6 +3,7 @@ import type { DuplicateRule } from '../../shared/contact-import';
 import type { Role } from '../../shared/constants';
 import { formatMessage } from '../../shared/format';
 import { messages } from '../../shared/messages';
+import { markNonText } from '../../shared/text';
 import { consentClock } from '../consent/staff';
 import type { Db, Tx } from '../db/client';
 import { contactImportRejects, contactImports, users } from '../db/schema';
@@ -143,7 +144,9 @@ async function fillContacts(
 
 /** A reject's cells as the report lists them: one per column of the file's header. */
 const fitCells = (cells: string[], count: number) =>
-  Array.from({ length: count }, (_, index) => cells[index] ?? '');
+  // A character that is not text (a NUL, half a surrogate pair) cannot be stored in JSON by
+  // PostgreSQL: it is shown as U+FFFD, as the row's problem names it.
+  Array.from({ length: count }, (_, index) => markNonText(cells[index] ?? ''));
 
 /**
  * Writes one batch of an import in one transaction, and moves the import past it: its new
@@ -253,6 +256,8 @@ export async function writeBatch(
         skipped: sql`${contactImports.skipped} + ${rejects.length}`,
         errorCount: sql`${contactImports.errorCount} + ${rejects.reduce((n, r) => n + r.problems.length, 0)}`,
         heartbeatAt: HEARTBEAT_NOW,
+        // A batch of rows written starts the count of failed attempts again; a sign of life does not.
+        ...(batch.rows.length > 0 && { attempts: 0 }),
         ...(end && {
           status: end.failure ? 'failed' : 'done',
           error: end.failure && formatMessage(t.stoppedAt, { ...end.failure }),

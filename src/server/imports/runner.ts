@@ -1,5 +1,7 @@
 import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { formatMessage } from '../../shared/format';
+import { messages } from '../../shared/messages';
 import type { Db } from '../db/client';
 import { contactImports } from '../db/schema';
 import { HEARTBEAT_NOW, writeBatch, type ImportJob, type Ownership } from './batch';
@@ -7,6 +9,12 @@ import { fileBatches } from './file-batches';
 
 /** How often the runner looks for queued imports when nothing wakes it. */
 export const IMPORT_POLL_MS = 5_000;
+
+/**
+ * Claims in a row without a batch written, after which an import is failed: its next batch
+ * failed each time (or took its server down), and trying it forever would hide that.
+ */
+export const IMPORT_MAX_ATTEMPTS = 3;
 
 export interface ImportRunnerOptions {
   db: Db;
@@ -73,10 +81,15 @@ export function createImportRunner(options: ImportRunnerOptions): ImportRunner {
       .for('update', { skipLocked: true });
     const [claimed] = await db
       .update(contactImports)
-      .set({ status: 'running', heartbeatAt: HEARTBEAT_NOW })
+      .set({
+        status: 'running',
+        heartbeatAt: HEARTBEAT_NOW,
+        attempts: sql`${contactImports.attempts} + 1`,
+      })
       .where(inArray(contactImports.id, claimable))
       .returning({
         id: contactImports.id,
+        attempts: contactImports.attempts,
         importerRole: contactImports.importerRole,
         duplicates: contactImports.duplicates,
         sendOptin: contactImports.sendOptin,
@@ -103,6 +116,30 @@ export function createImportRunner(options: ImportRunnerOptions): ImportRunner {
           eq(contactImports.heartbeatAt, owner.heartbeatAt),
         ),
       );
+  }
+
+  /** Fails an import whose next batch could not be written in IMPORT_MAX_ATTEMPTS claims. */
+  async function giveUp(claimed: NonNullable<Awaited<ReturnType<typeof claim>>>) {
+    const t = messages.contactImport;
+    const reason = formatMessage(t.gaveUp, { attempts: IMPORT_MAX_ATTEMPTS });
+    await db
+      .update(contactImports)
+      .set({
+        status: 'failed',
+        error: formatMessage(t.stoppedAt, { row: claimed.nextRow, reason }),
+        finishedAt: sql`now()`,
+        content: null,
+      })
+      .where(
+        and(
+          eq(contactImports.id, claimed.id),
+          eq(contactImports.heartbeatAt, claimed.heartbeatAt!),
+        ),
+      );
+    log.error(
+      { importId: claimed.id },
+      'a contact import failed: its next batch could not be written',
+    );
   }
 
   async function work(claimed: NonNullable<Awaited<ReturnType<typeof claim>>>) {
@@ -157,6 +194,12 @@ export function createImportRunner(options: ImportRunnerOptions): ImportRunner {
         return;
       }
       if (!claimed) return;
+      if (claimed.attempts > IMPORT_MAX_ATTEMPTS) {
+        await giveUp(claimed).catch((error: unknown) =>
+          log.error({ err: error, importId: claimed.id }, 'a contact import could not be failed'),
+        );
+        continue;
+      }
       try {
         await work(claimed);
       } catch (error) {

@@ -3,6 +3,7 @@ import { LIMITS } from '../../shared/constants';
 import { formatMessage } from '../../shared/format';
 import { messages } from '../../shared/messages';
 import { badRequest, payloadTooLarge } from '../http/errors';
+import { markNonText } from '../../shared/text';
 import { readRows, UnreadableFileError, type FileRow } from './read-rows';
 import { slots } from './slots';
 
@@ -70,7 +71,8 @@ async function scan(content: Buffer, format: ImportFormat): Promise<ScannedFile>
   if (!header) throw badRequest(t.noHeader);
   if (total === 0) throw badRequest(t.noRows);
   return {
-    columns: header.cells.map((cell) => cell.trim()),
+    // Stored as JSON, where PostgreSQL cannot keep a NUL or half a surrogate pair.
+    columns: header.cells.map((cell) => markNonText(cell.trim())),
     headerRow: header.row,
     firstRows,
     total,

@@ -10,6 +10,7 @@ import {
 import { rolesManagedBy } from '../contact';
 import { CONTACT_STATUSES, DEFAULT_COUNTRY, LIMITS, ROLES, type Role } from '../constants';
 import { messages } from '../messages';
+import { hasNonText } from '../text';
 import { importedContactSchema, type ImportedContact } from './contact';
 
 const t = messages.contactImport;
@@ -53,13 +54,20 @@ export function importRow(
     return column < 0 ? '' : (cells[column] ?? '').trim();
   };
   const problems: ImportRowResult['problems'] = [];
-  const role = choiceOf(cell('role'), ROLES, messages.contacts.roles, 'participant');
-  if (!role) problems.push({ field: 'role', message: t.roleInvalid });
-  else if (!rolesManagedBy(importerRole).includes(role)) {
-    problems.push({ field: 'role', message: t.hostsImportParticipants });
+  /** A field's first problem is the one shown, as in the form. */
+  const problem = (field: ImportField, message: string) => {
+    if (!problems.some((known) => known.field === field)) problems.push({ field, message });
+  };
+  // What the API refuses in any text (control characters, half surrogate pairs), a file may not
+  // bring in either.
+  for (const field of IMPORT_FIELDS) {
+    if (hasNonText(cell(field))) problem(field, messages.server.invalidCharacters);
   }
+  const role = choiceOf(cell('role'), ROLES, messages.contacts.roles, 'participant');
+  if (!role) problem('role', t.roleInvalid);
+  else if (!rolesManagedBy(importerRole).includes(role)) problem('role', t.hostsImportParticipants);
   const status = choiceOf(cell('status'), CONTACT_STATUSES, messages.contacts.statuses, 'active');
-  if (!status) problems.push({ field: 'status', message: t.statusInvalid });
+  if (!status) problem('status', t.statusInvalid);
 
   const parsed = importedContactSchema.safeParse({
     email: cell('email'),
@@ -77,14 +85,9 @@ export function importRow(
     },
     bio: cell('bio'),
   });
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      // Address fields are nested in the contact; in a file each is a column of its own.
-      const field = String(issue.path.at(-1)) as ImportField;
-      if (!problems.some((problem) => problem.field === field)) {
-        problems.push({ field, message: issue.message });
-      }
-    }
+  // Address fields are nested in the contact; in a file each is a column of its own.
+  for (const issue of parsed.error?.issues ?? []) {
+    problem(String(issue.path.at(-1)) as ImportField, issue.message);
   }
   problems.sort((a, b) => IMPORT_FIELDS.indexOf(a.field) - IMPORT_FIELDS.indexOf(b.field));
   return { contact: parsed.success && problems.length === 0 ? parsed.data : null, problems };

@@ -25,6 +25,7 @@ CREATE TABLE "contact_imports" (
 	"updated" integer DEFAULT 0 NOT NULL,
 	"skipped" integer DEFAULT 0 NOT NULL,
 	"error_count" integer DEFAULT 0 NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
 	"error" text,
 	"heartbeat_at" timestamp with time zone,
 	"finished_at" timestamp with time zone,
