@@ -62,7 +62,7 @@ export const LIMITS = {
   bioText: 2000,
   /** A bio's HTML: room for formatting and links around the longest text. */
   bioHtml: 20_000,
-  /** A contact import's file (issue 15): 10 MB and 100,000 rows; the dialog previews 20 rows. */
+  /** A contact import's file: 10 MB and 100,000 rows; the dialog previews 20 rows. */
   importBytes: 10 * 1024 * 1024,
   importRows: 100_000,
   importPreviewRows: 20,

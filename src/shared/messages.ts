@@ -676,7 +676,7 @@ export const messages = {
     },
   },
 
-  /** Importing contacts from a CSV or XLSX file (issue 15): the dialog, the API and the report. */
+  /** Importing contacts from a CSV or XLSX file: the dialog, the API and the report. */
   contactImport: {
     open: 'Import contacts',
     title: 'Import contacts',

@@ -9,7 +9,7 @@ import type {
 import { fetchFile, httpClient } from './httpClient';
 
 /**
- * The contact import's calls (issue 15). The console's pages do not reach them through the data
+ * The contact import's calls. The console's pages do not reach them through the data
  * provider: only the import dialog and the contacts list use them, so they load with those chunks
  * rather than with the first page.
  */

@@ -611,7 +611,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 
 /**
- * Contact imports (issue 15). The uploaded file is kept in the row until the import is done, so
+ * Contact imports. The uploaded file is kept in the row until the import is done, so
  * any server on the database can resume it after a restart; `next_row` is the file row to go on
  * from, moved forward in the same transaction as each batch's contacts, so a batch is written
  * once or not at all. `heartbeat_at` is renewed by every batch: a running import whose heartbeat

@@ -34,7 +34,7 @@ const importParams = idParams(t.notFound);
 const tags = ['Contact imports'];
 
 /**
- * Importing contacts from a CSV or XLSX file (issue 15): a preview that stores nothing, the
+ * Importing contacts from a CSV or XLSX file: a preview that stores nothing, the
  * import queued for the background runner, its progress, and the report of the rows it left out.
  * Any signed-in admin or host may use them. Every import is visible to every one of them, like
  * the contacts list itself: a host already reads every contact, hosts and admins among them, and

@@ -159,7 +159,7 @@ export function contactSchema(mode: ContactFormMode) {
 export type ContactInput = z.output<ReturnType<typeof contactSchema>>;
 
 /**
- * A contact as an import writes it (issue 15): the form's rules for email, names, phone, role,
+ * A contact as an import writes it: the form's rules for email, names, phone, role,
  * status, address and bio. No password and no verification: those only the person can give.
  */
 export const importedContactSchema = z
