@@ -151,7 +151,15 @@ describe('contacts in the browser', () => {
     const bio = page.getByRole('textbox', { name: t.fields.bio });
     await bio.click();
     await page.keyboard.type('Prefers ');
-    await page.getByRole('button', { name: messages.richTextToolbar.bold }).click();
+    const bold = page.getByRole('button', { name: messages.richTextToolbar.bold });
+    await bold.click();
+    // The toolbar hands the focus back to the editor a moment after the click: keys typed before
+    // that reach the button, not the text. Type once bold is on and the editor has the focus.
+    await page.waitForFunction(
+      ([button, editor]) =>
+        button?.getAttribute('aria-pressed') === 'true' && editor?.contains(document.activeElement),
+      [await bold.elementHandle(), await bio.elementHandle()] as const,
+    );
     await page.keyboard.type('mornings');
     await page.getByRole('button', { name: t.save }).click();
     await page.getByText('Contact Lena Walker updated successfully!').waitFor();
