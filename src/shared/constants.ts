@@ -68,6 +68,11 @@ export const LIMITS = {
   importPreviewRows: 20,
   /** Columns a file may have: a spreadsheet of contacts has a dozen; more is not a contact list. */
   importColumns: 200,
+  /**
+   * What an .xlsx may unpack to: a 10 MB workbook of contacts unpacks to about 100 MB of XML; a
+   * "zip bomb" of the same size to gigabytes, which the reader would try to hold.
+   */
+  importUnpackedBytes: 250 * 1024 * 1024,
 } as const;
 
 export const TIMINGS = {

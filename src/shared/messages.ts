@@ -738,6 +738,8 @@ export const messages = {
     tooManyColumns: 'This file has more than %{max} columns.',
     unreadableCsv: 'This file could not be read as CSV: %{reason}',
     unreadableXlsx: 'This file could not be read as an Excel workbook (.xlsx).',
+    unpackedTooLarge:
+      'This workbook unpacks to more than %{mb} MB, more than a list of contacts holds. Save it as CSV, or split it into smaller files.',
     noHeader: 'The file is empty: its first row must name the columns.',
     noRows: 'The file has no rows below its header row.',
     oneFileOnly: 'Send one file at a time.',

@@ -3,8 +3,10 @@ import { setImmediate } from 'node:timers/promises';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import type { ImportFormat } from '../../shared/contact-import';
+import { LIMITS } from '../../shared/constants';
 import { formatMessage } from '../../shared/format';
 import { messages } from '../../shared/messages';
+import { unpackedSize } from './zip-size';
 
 /** A row of a file: its number as a spreadsheet shows it (the first row is 1) and its cells. */
 export interface FileRow {
@@ -113,6 +115,12 @@ const isZip = (content: Buffer) =>
 /** The first worksheet's rows. */
 async function* xlsxRows(content: Buffer): AsyncGenerator<FileRow> {
   if (!isZip(content)) throw new UnreadableFileError(t.unreadableXlsx);
+  const unpacked = await unpackedSize(content, LIMITS.importUnpackedBytes);
+  if (unpacked === null) throw new UnreadableFileError(t.unreadableXlsx);
+  if (unpacked > LIMITS.importUnpackedBytes) {
+    const mb = LIMITS.importUnpackedBytes / 1024 / 1024;
+    throw new UnreadableFileError(formatMessage(t.unpackedTooLarge, { mb }));
+  }
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(pieces(content)), {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
