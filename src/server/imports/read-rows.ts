@@ -112,6 +112,14 @@ function cellText(value: CellValue): string {
 const isZip = (content: Buffer) =>
   content.length >= 4 && content.readUInt32LE(0) === 0x04034b50; /* PK\x03\x04 */
 
+/**
+ * exceljs's streaming reader now and then loses a part of a workbook as it reads it, and fails
+ * before the first row ('reading sheets of undefined'): about one read in a hundred of small
+ * workbooks here, the same file read whole the next time. A read that fails before handing out
+ * a row is therefore tried again; one that fails after cannot be, and ends as unreadable.
+ */
+const XLSX_READ_ATTEMPTS = 3;
+
 /** The first worksheet's rows. */
 async function* xlsxRows(content: Buffer): AsyncGenerator<FileRow> {
   if (!isZip(content)) throw new UnreadableFileError(t.unreadableXlsx);
@@ -121,6 +129,23 @@ async function* xlsxRows(content: Buffer): AsyncGenerator<FileRow> {
     const mb = LIMITS.importUnpackedBytes / 1024 / 1024;
     throw new UnreadableFileError(formatMessage(t.unpackedTooLarge, { mb }));
   }
+  for (let attempt = 1; ; attempt++) {
+    let handedOut = false;
+    try {
+      for await (const row of firstSheetRows(content)) {
+        handedOut = true;
+        yield row;
+      }
+      return;
+    } catch {
+      if (handedOut || attempt === XLSX_READ_ATTEMPTS) {
+        throw new UnreadableFileError(t.unreadableXlsx);
+      }
+    }
+  }
+}
+
+async function* firstSheetRows(content: Buffer): AsyncGenerator<FileRow> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(pieces(content)), {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
@@ -128,20 +153,15 @@ async function* xlsxRows(content: Buffer): AsyncGenerator<FileRow> {
     worksheets: 'emit',
     entries: 'emit',
   });
-  try {
-    for await (const sheet of reader) {
-      for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
-        const values = row.values as CellValue[];
-        // values[0] is always empty: exceljs numbers columns from 1.
-        const cells = Array.from({ length: Math.max(0, values.length - 1) }, (_, index) =>
-          cellText(values[index + 1]),
-        );
-        if (!isBlank(cells)) yield { row: row.number, cells };
-      }
-      return;
+  for await (const sheet of reader) {
+    for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
+      const values = row.values as CellValue[];
+      // values[0] is always empty: exceljs numbers columns from 1.
+      const cells = Array.from({ length: Math.max(0, values.length - 1) }, (_, index) =>
+        cellText(values[index + 1]),
+      );
+      if (!isBlank(cells)) yield { row: row.number, cells };
     }
-  } catch (error) {
-    if (error instanceof UnreadableFileError) throw error;
-    throw new UnreadableFileError(t.unreadableXlsx);
+    return;
   }
 }
