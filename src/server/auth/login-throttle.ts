@@ -46,7 +46,7 @@ const limit = (max: number): RateLimit => ({ max, windowMs: LOGIN_THROTTLE.windo
 export async function beginLoginAttempt(
   db: Db,
   keys: ThrottleKeys,
-  now = new Date(),
+  now?: Date,
 ): Promise<{ retryAfter: number } | { attempt: LoginAttempt }> {
   const counted = await countAttempt(
     db,

@@ -29,7 +29,7 @@ const keyOf = (userId: string) => `password-change:user:${userId}`;
 export async function beginPasswordCheck(
   db: Db,
   userId: string,
-  now = new Date(),
+  now?: Date,
 ): Promise<{ retryAfter: number } | { counted: true }> {
   const counted = await countAttempt(
     db,

@@ -46,13 +46,16 @@ const lockIdOf = (key: string) => createHash('sha256').update(key).digest().read
 export async function countAttempt(
   db: Db,
   keys: LimitedKey[],
-  now = new Date(),
+  clock?: Date,
 ): Promise<{ retryAfter: number } | { attempt: CountedAttempt }> {
   return db.transaction(async (tx) => {
     const lockIds = [...new Set(keys.map(({ key }) => lockIdOf(key)))].sort((a, b) => a - b);
     for (const id of lockIds) {
       await tx.execute(sql`select pg_advisory_xact_lock(${ATTEMPT_LOCK_CLASS}, ${id})`);
     }
+    // The time once the locks are held: an attempt that waited for them must not count from
+    // before the attempts recorded while it waited (its wait would then end after the window).
+    const now = clock ?? new Date();
     const retryAfter = await secondsToWait(tx, keys, now);
     if (retryAfter > 0) return { retryAfter };
     const rows = await tx
