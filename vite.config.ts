@@ -29,13 +29,35 @@ const node = (name: string, extra: TestProjectInlineConfiguration['test'] = {}) 
     test: { name, environment: 'node', ...extra },
   }) satisfies TestProjectInlineConfiguration;
 
+// Servers under test hash new passwords at scrypt N=2^10 instead of 2^15 (tests only, see env.ts):
+// at the full cost the thousands of sign-ins of a run take minutes of CPU.
+const CHEAP_PASSWORDS = { TIDINGS_TEST_PASSWORD_COST: '10' };
+
+// Files whose servers run on the embedded database whichever layer runs them, or open none: their
+// subject is the embedded database itself, or the server process apart from its database (refused
+// configuration, mail, multipart, the dispatcher's start-up lines). The PostgreSQL layer would only
+// repeat them.
+const EMBEDDED_ONLY = [
+  'tests/api/startup-config.test.ts',
+  'tests/api/crash.test.ts',
+  'tests/api/durability.test.ts',
+  'tests/api/delivery-server.test.ts',
+  'tests/api/mail-server.test.ts',
+  'tests/api/media-multipart.test.ts',
+];
+
 const apiLayer = (db: 'pglite' | 'postgres') =>
   node(`api:${db}`, {
     include: ['tests/api/**/*.test.ts'],
-    env: { TIDINGS_TEST_DB: db },
+    exclude: db === 'postgres' ? EMBEDDED_ONLY : [],
+    env: { TIDINGS_TEST_DB: db, ...CHEAP_PASSWORDS },
     globalSetup: [`tests/api/setup/${db}.global.ts`],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // The files of a worker share one module graph instead of importing the whole server again
+    // each (about 2.5 s a file). They share no state through it: each builds its own app on its
+    // own database, and none mocks a module.
+    isolate: false,
   });
 
 export default defineConfig({
@@ -51,8 +73,8 @@ export default defineConfig({
   test: {
     reporters: ['default', './tests/summary-reporter.ts'],
     // Vitest's default on two cores is one worker; most files wait on servers, databases and
-    // timers rather than the CPU, so two at a time nearly halves the run (the e2e layer still
-    // runs one file at a time, after the others).
+    // timers rather than the CPU, so two at a time nearly halves the run. Three made it longer
+    // (measured: the files' own server processes then fight for the two cores).
     maxWorkers: 2,
     projects: [
       node('unit', { include: ['tests/unit/**/*.test.ts'] }),
@@ -66,6 +88,9 @@ export default defineConfig({
           include: ['tests/ui/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/ui/setup.ts'],
           testTimeout: 20_000,
+          // As in the API layer: one module graph per worker (React, MUI and react-admin are
+          // imported once, not once a file). tests/ui/setup.ts clears what a file leaves behind.
+          isolate: false,
         },
       },
       ...(runBrowserTests
@@ -73,11 +98,12 @@ export default defineConfig({
             node('e2e', {
               include: ['tests/e2e/**/*.test.ts'],
               // After the other layers: a browser sharing two cores with jsdom suites times out.
+              // Two browser files at a time, on their own, do not.
               sequence: { groupOrder: 1 },
               globalSetup: ['tests/e2e/setup/global.ts'],
+              env: CHEAP_PASSWORDS,
               testTimeout: 120_000,
               hookTimeout: 180_000,
-              fileParallelism: false,
             }),
           ]
         : []),

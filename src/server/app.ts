@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fastifyHelmet from '@fastify/helmet';
 import Fastify from 'fastify';
+import { usePasswordCost } from './auth/passwords';
 import type { Database } from './db/client';
 import type { Config } from './env';
 import { clientErrorHandler, frameworkErrors } from './http/client-errors';
@@ -41,6 +42,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     clientErrorHandler,
   });
 
+  usePasswordCost(config.passwordCost);
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
@@ -48,6 +50,12 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   app.decorateRequest('session', null as never);
 
   app.setErrorHandler(errorHandler);
+  // A request whose client went away while it waited (for its turn at the database, say) is not
+  // worked on: nobody would read its answer, and under load the server would otherwise go on for
+  // clients long gone while those still waiting wait longer.
+  app.addHook('preHandler', async (_request, reply) => {
+    if (reply.raw.destroyed) reply.hijack();
+  });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

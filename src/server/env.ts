@@ -2,7 +2,16 @@ import path from 'node:path';
 import { z } from 'zod';
 import { isValidEmail, normalizeEmail } from '../shared/email';
 import { LIMITS } from '../shared/constants';
-import { DELIVERY_DEFAULTS, SMS_PROVIDERS, type SmsProviderName } from '../shared/delivery';
+import {
+  DELIVERY_DEFAULTS,
+  OPTIN_LIMITS,
+  SMS_ALLOWED_COUNTRIES_DEFAULT,
+  SMS_PROVIDERS,
+  type SmsProviderName,
+} from '../shared/delivery';
+import { PASSWORD_COST_DEFAULT } from './auth/passwords';
+import { PHONE_COUNTRIES } from './delivery/destination';
+import { WHOLE_LIST } from './http/whole-list';
 
 /**
  * Server configuration, read from the environment once at start and validated here, so a bad
@@ -26,6 +35,9 @@ const wholeNumber = (min: number, max: number) => {
  * batch holds its locks (on the embedded database, its one connection) until it commits.
  */
 export const IMPORT_BATCH_SIZE_MAX = 2000;
+
+/** The most hourly backups kept: more than a year of them. */
+export const BACKUP_KEEP_MAX = 10_000;
 
 const envSchema = z.object({
   PORT: optional(wholeNumber(0, 65535)),
@@ -93,8 +105,25 @@ const envSchema = z.object({
     }),
   ),
   DISPATCHER: optional(z.enum(['on', 'off'], { error: 'must be on or off' })),
+  SMS_ALLOWED_COUNTRIES: optional(
+    z.string().transform((value, context) => {
+      const codes = [...new Set(value.split(',').map((code) => code.trim().toUpperCase()))];
+      if (!codes.every((code) => PHONE_COUNTRIES.has(code))) {
+        context.addIssue({
+          code: 'custom',
+          message: 'must be two-letter country codes separated by commas, such as US,CA',
+        });
+        return z.NEVER;
+      }
+      return codes;
+    }),
+  ),
+  OPTIN_HOURLY_LIMIT: optional(wholeNumber(1, 100_000)),
+  WHOLE_LIST_MAX: optional(wholeNumber(100, 1_000_000)),
   IMPORT_LEASE_SECONDS: optional(wholeNumber(2, 3600)),
   IMPORT_BATCH_SIZE: optional(wholeNumber(1, IMPORT_BATCH_SIZE_MAX)),
+  BACKUP_DIR: optional(z.string()),
+  BACKUP_KEEP: optional(wholeNumber(0, BACKUP_KEEP_MAX)),
   TWILIO_ACCOUNT_SID: optional(
     z.string().regex(/^AC[0-9a-fA-F]{32}$/, {
       error: 'must be an account SID (AC followed by 32 hex digits)',
@@ -112,6 +141,7 @@ const envSchema = z.object({
     }),
   ),
   TIDINGS_TEST_CLOCK_OFFSET_MS: optional(wholeNumber(-7 * 86_400_000, 7 * 86_400_000)),
+  TIDINGS_TEST_PASSWORD_COST: optional(wholeNumber(10, PASSWORD_COST_DEFAULT)),
   NODE_ENV: optional(z.string()),
   TWILIO_API_URL: optional(
     z.string().refine(isHttpUrl, { error: 'must be an http:// or https:// URL' }),
@@ -160,6 +190,12 @@ export interface Config {
   smsMps: number;
   /** A message that cannot go out this long after its time is expired, never sent late. */
   deliveryCutoffMs: number;
+  /** The countries (ISO codes) whose numbers Tidings texts; any other number is refused. */
+  smsAllowedCountries: string[];
+  /** Opt-in requests each staff member may queue in any hour (forms and imports together). */
+  optinHourlyLimit: number;
+  /** The most rows a list sends whole (without `page`); a longer one is refused, paging named. */
+  wholeListMax: number;
   /** Whether this server process runs a dispatcher (DISPATCHER=off leaves it to `npm run worker`). */
   dispatcher: boolean;
   /**
@@ -169,11 +205,20 @@ export interface Config {
   importLeaseMs: number;
   /** Rows of a contact import written per transaction. */
   importBatchSize: number;
+  /** Where backups of the embedded database go (`npm run backup`, the hourly ones). */
+  backupDir: string;
+  /** Hourly backups of the embedded database kept, the newest; 0 writes none. */
+  backupKeep: number;
   /**
    * Moves the delivery engine's clock (tests only, NODE_ENV=test): a browser test can then watch a
    * day go out at a chosen local time, whatever the hour it runs at. 0 everywhere else.
    */
   engineClockOffsetMs: number;
+  /**
+   * log2 of scrypt's N for new password hashes: 15, lowered for tests only (NODE_ENV=test), where
+   * the full cost on every sign-in would take minutes of a run.
+   */
+  passwordCost: number;
 }
 
 export const DEFAULT_MAIL_FROM = 'Tidings <tidings@localhost>';
@@ -240,14 +285,16 @@ const SECRET_VARIABLES = new Set([
   'TWILIO_AUTH_TOKEN',
 ]);
 
-function engineClockOffset(e: z.infer<typeof envSchema>): number {
-  if (e.TIDINGS_TEST_CLOCK_OFFSET_MS === undefined) return 0;
+type TestOnlyVariable = 'TIDINGS_TEST_CLOCK_OFFSET_MS' | 'TIDINGS_TEST_PASSWORD_COST';
+
+/** A variable that only tests may set: anywhere else (NODE_ENV not `test`) it stops the server. */
+function testOnly(e: z.infer<typeof envSchema>, name: TestOnlyVariable): number | undefined {
+  const value = e[name];
+  if (value === undefined) return undefined;
   if (e.NODE_ENV !== 'test') {
-    throw new ConfigError(
-      'Invalid configuration: TIDINGS_TEST_CLOCK_OFFSET_MS is for tests only (NODE_ENV=test)',
-    );
+    throw new ConfigError(`Invalid configuration: ${name} is for tests only (NODE_ENV=test)`);
   }
-  return e.TIDINGS_TEST_CLOCK_OFFSET_MS;
+  return value;
 }
 
 /** The Twilio settings when the provider is `twilio`; a missing one stops the server, named. */
@@ -306,10 +353,16 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     twilio: twilioConfig(e),
     smsMps: e.SMS_MPS ?? DELIVERY_DEFAULTS.messagesPerSecond,
     deliveryCutoffMs: e.DELIVERY_CUTOFF ?? DELIVERY_DEFAULTS.cutoffMs,
+    smsAllowedCountries: e.SMS_ALLOWED_COUNTRIES ?? [...SMS_ALLOWED_COUNTRIES_DEFAULT],
+    optinHourlyLimit: e.OPTIN_HOURLY_LIMIT ?? OPTIN_LIMITS.perHourDefault,
+    wholeListMax: e.WHOLE_LIST_MAX ?? WHOLE_LIST.maxDefault,
     dispatcher: (e.DISPATCHER ?? 'on') === 'on',
     importLeaseMs: (e.IMPORT_LEASE_SECONDS ?? 30) * 1000,
     importBatchSize: e.IMPORT_BATCH_SIZE ?? 500,
-    engineClockOffsetMs: engineClockOffset(e),
+    backupDir: e.BACKUP_DIR ? path.resolve(cwd, e.BACKUP_DIR) : path.join(dataDir, 'backups'),
+    backupKeep: e.BACKUP_KEEP ?? 24,
+    engineClockOffsetMs: testOnly(e, 'TIDINGS_TEST_CLOCK_OFFSET_MS') ?? 0,
+    passwordCost: testOnly(e, 'TIDINGS_TEST_PASSWORD_COST') ?? PASSWORD_COST_DEFAULT,
   };
 }
 

@@ -3,12 +3,14 @@
  * SIGTERM/SIGINT. Everything else is built in app.ts.
  */
 import { buildApp } from './app';
+import { startBackups } from './backup/service';
 import { createDeliveryEngine, engineClock } from './delivery/engine';
 import { createImportRunner } from './imports/runner';
 import { createMailTransport } from './mail/transport';
 import { createMailWorker } from './mail/worker';
+import { optinPolicy } from './outbox/optin';
 import { startMaintenance } from './services/maintenance';
-import { bootstrapNotice, prepareDatabase } from './startup';
+import { announceBootstrap, prepareDatabase } from './startup';
 import { configOrExit, exitOnSignal, fail } from './process-exit';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -24,7 +26,7 @@ async function main() {
   } catch (error) {
     fail(`Tidings could not start: ${(error as Error).message}`);
   }
-  const { database, bootstrap } = prepared;
+  const { database } = prepared;
 
   const app = await buildApp({ config, database });
   const mailTransport = createMailTransport(config, app.log);
@@ -43,6 +45,7 @@ async function main() {
     log: app.log,
     leaseMs: config.importLeaseMs,
     batchSize: config.importBatchSize,
+    optin: optinPolicy(config, engineClock(config)),
     // The embedded database is this process's alone: an import left running was a killed one's.
     resumeAtStart: database.kind === 'pglite',
   });
@@ -71,7 +74,13 @@ async function main() {
   const port = typeof address === 'object' && address ? address.port : config.port;
   // PORT=0 picks a free port: the printed address must show the one actually taken.
   const url = config.port === 0 ? `http://localhost:${port}` : config.publicUrl;
-  const stopMaintenance = startMaintenance(database, app.log);
+  // What a commit survives is the database's to say: PGlite's own default flushes nothing.
+  const durability = await database.durability();
+  app.log[durability.fsync === 'on' ? 'info' : 'warn'](durability, 'database durability');
+  // The embedded database is this process's alone: it writes its backups too.
+  const backups =
+    database.kind === 'pglite' ? await startBackups({ database, config, log: app.log }) : null;
+  const stopMaintenance = startMaintenance(database, app.log, backups);
   mailWorker.start();
   delivery?.start();
   importRunner.start();
@@ -83,11 +92,15 @@ async function main() {
     () => mailWorker.stop(),
     () => delivery?.stop(),
     () => importRunner.stop(),
+    () => backups?.stop(),
     () => database.close(),
   ]);
   // Announced only once SIGTERM is handled: whoever waits for this line (a supervisor, a test) may
   // stop the process at once, and before a handler exists the signal would kill it outright.
-  if (bootstrap) process.stdout.write(bootstrapNotice(bootstrap, url));
+  // Not recorded (a SIGTERM closed the database first): the next start prints a link, needlessly.
+  await announceBootstrap(database.db, prepared, url).catch((error: unknown) =>
+    app.log.warn({ err: error }, 'could not record that the first admin was announced'),
+  );
   process.stdout.write(`Tidings is running at ${url} (database: ${database.label})\n`);
   process.stdout.write(`${mailTransport.label}.\n`);
   process.stdout.write(

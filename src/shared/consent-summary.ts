@@ -55,9 +55,11 @@ export function consentSummary(
     const start = since.findLast((row) => row.event === 'opted_out');
     const note = texts.optedOutNote;
     if (start?.source === 'provider') return { state, text: say(texts.carrier, start), note };
-    if (start?.source === 'keyword') {
+    if (start?.source === 'staff') return { state, text: say(texts.numberOptedOut, start), note };
+    if (start?.source === 'keyword' || start?.source === 'simulated') {
       const keyword = start.keyword?.toUpperCase() || 'STOP';
-      return { state, text: say(texts.stopped, start, { keyword }), note };
+      const words = start.source === 'simulated' ? texts.stoppedSimulated : texts.stopped;
+      return { state, text: say(words, start, { keyword }), note };
     }
     const date = formatDate(start?.at ?? contact.smsOptedOutAt!);
     return { state, text: formatMessage(texts.optedOut, { date }), note };
@@ -67,7 +69,9 @@ export function consentSummary(
     const how = own.find((row) => row.event === 'opted_in' || row.event === 'verified');
     if (how?.event === 'opted_in') {
       const keyword = how.keyword?.toUpperCase() || 'JOIN';
-      return { state, text: say(texts.joined, how, { keyword }), note: null };
+      // A reply typed with Simulate reply is never read as the phone's own.
+      const words = how.source === 'simulated' ? texts.joinedSimulated : texts.joined;
+      return { state, text: say(words, how, { keyword }), note: null };
     }
     if (how) return { state, text: say(texts.verified, how), note: null };
     return { state, text: texts.verifiedUnrecorded, note: null };

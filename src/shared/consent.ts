@@ -20,8 +20,13 @@ export const CONSENT_EVENTS = [
 ] as const;
 export type ConsentEvent = (typeof CONSENT_EVENTS)[number];
 
-/** keyword: the phone's own reply; staff: a signed-in user; provider: Twilio's report. */
-export const CONSENT_SOURCES = ['keyword', 'staff', 'provider'] as const;
+/**
+ * keyword: the phone's own reply; staff: a signed-in user; provider: Twilio's report; simulated: a
+ * reply a staff member typed with Simulate reply (the log provider). A simulated JOIN or STOP acts
+ * as the phone's would, so the whole flow can be tried, but it is never the phone's own word: its
+ * row names the staff member, and every reader of the log says it was simulated.
+ */
+export const CONSENT_SOURCES = ['keyword', 'staff', 'provider', 'simulated'] as const;
 export type ConsentSource = (typeof CONSENT_SOURCES)[number];
 
 /**

@@ -6,6 +6,9 @@
 export const ROLES = ['participant', 'host', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
+/** Roles a pod member may have: members are always participants (spec section 6). */
+export const POD_MEMBER_ROLES = ['participant'] as const satisfies readonly Role[];
+
 /** Roles that may sign in to the console (participants never do). */
 export const STAFF_ROLES = ['host', 'admin'] as const satisfies readonly Role[];
 

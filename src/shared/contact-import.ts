@@ -144,6 +144,9 @@ export interface ContactImport extends ContactImportSummary {
   /** The first problems, in row order (at most IMPORT_ERRORS_SHOWN); the report has every one. */
   errors: ImportProblem[];
   errorCount: number;
+  /** Opt-in requests queued for created participants, and those the limits held back. */
+  optinsQueued: number;
+  optinsWithheld: number;
   /** Why a failed import stopped. */
   error: string | null;
   finishedAt: string | null;
@@ -160,4 +163,10 @@ export interface ImportPreview {
   mapping: ImportMapping;
   rows: { row: number; cells: string[] }[];
   total: number;
+  /**
+   * The opt-in requests the importer may still queue this hour (OPTIN_HOURLY_LIMIT): an import
+   * asks the first `remaining` new participants with a phone, as the limits allow when it runs;
+   * and the countries (SMS_ALLOWED_COUNTRIES, ISO codes) whose numbers may be asked.
+   */
+  optinAllowance: { limit: number; remaining: number; countries: string[] };
 }

@@ -11,8 +11,20 @@ const E164 = /^\+[1-9]\d{6,14}$/;
  * character it may split cells on (`,` `;` tab, a line break, `|`), then after any spaces (which it
  * trims), a formula character (`=` `+` `-` `@`, or a tab or carriage return that it may strip).
  * Hyphens inside ordinary text ('Mary-Jane', 'Portland - OR') start no cell and are left alone.
+ * Apostrophes already there count as part of what follows, so the guard's own apostrophe can be
+ * told from the value's: `'=x` is written `''=x` and reads back as `'=x`.
  */
-const FORMULA_START = /(?<=^|[,;\t\r\n|])( *)(?=[=+\-@\t\r])/g;
+const CELL_START = String.raw`(?<=^|[,;\t\r\n|])( *)`;
+const FORMULA_AHEAD = String.raw`(?='*[=+\-@\t\r])`;
+const FORMULA_START = new RegExp(`${CELL_START}${FORMULA_AHEAD}`, 'g');
+const GUARD = new RegExp(`${CELL_START}'${FORMULA_AHEAD}`, 'g');
+
+/**
+ * A value as it was before `csvField` guarded it: each apostrophe the guard put where a cell could
+ * start a formula is taken out, so an exported file imports back as it was stored.
+ */
+export const withoutFormulaGuard = (text: string) =>
+  text.includes("'") ? text.replace(GUARD, '$1') : text;
 
 export type CsvValue = string | number | boolean | null;
 

@@ -119,6 +119,20 @@ export const DELIVERY_RETRY = {
   maxDelayMs: 15 * 60_000,
 } as const;
 
+/** The countries Tidings texts unless SMS_ALLOWED_COUNTRIES says otherwise. */
+export const SMS_ALLOWED_COUNTRIES_DEFAULT = ['US', 'CA'] as const;
+
+/**
+ * Limits on opt-in requests, against SMS pumping and harassment: a number is asked at most once
+ * in `perPhoneDays` (a request that never reached it does not count), and each staff member may
+ * queue OPTIN_HOURLY_LIMIT requests (default `perHourDefault`) in any hour, forms and imports
+ * together.
+ */
+export const OPTIN_LIMITS = {
+  perPhoneDays: 7,
+  perHourDefault: 100,
+} as const;
+
 export const DELIVERY_DEFAULTS = {
   /** A message that cannot go out within this long after its time is expired, never sent late. */
   cutoffMs: 4 * 60 * 60 * 1000,

@@ -30,6 +30,8 @@ export const messages = {
     logout: 'Logout',
     openMenu: 'Open menu',
     closeMenu: 'Close menu',
+    /** The name of the narrow screen's menu drawer and its list of links. */
+    menu: 'Menu',
   },
 
   login: {
@@ -225,6 +227,45 @@ export const messages = {
   },
 
   /**
+   * While the server only pretends to send (GET /api/simulation): SMS with SMS_PROVIDER=log, email
+   * without SMTP_URL. A banner on every screen says so, and an outcome that was simulated says it
+   * was, in place of the words for a real send.
+   */
+  simulation: {
+    banner: {
+      label: 'Simulated sending',
+      sms: 'SMS is simulated: this server sends no text messages (SMS_PROVIDER=log). Each one is written to the server log and reported delivered.',
+      email:
+        'Email is simulated: this server sends no email (SMTP_URL is not set). Each one is written to the server log with its link.',
+      both: 'SMS and email are simulated: this server sends no text messages (SMS_PROVIDER=log) and no email (SMTP_URL is not set). Each one is written to the server log.',
+      setUp: 'How to set up sending',
+    },
+    /** The log provider's statuses keep their place; only their words change. */
+    statuses: {
+      sent: 'Sent (simulated)',
+      delivered: 'Delivered (simulated)',
+    },
+    statusHelp: {
+      sent: 'Simulated: written to the server log (SMS_PROVIDER=log). No phone received it.',
+      delivered:
+        'Simulated: the log provider reports every message delivered (SMS_PROVIDER=log). No phone received it.',
+    },
+    sentToday: 'Sent today (simulated)',
+    sentTodayHelp: 'Written to the server log today: SMS is simulated, no phone received them',
+    optinQueued:
+      ' Opt-in message has been queued; SMS is simulated, so it goes to the server log, not to the phone.',
+    welcomeQueued:
+      ' Welcome email has been queued; email is simulated, so it goes to the server log, not to the inbox.',
+    welcomeEmailSent:
+      'Welcome email simulated %{time}: written to the server log, not sent (SMTP_URL is not set).',
+    welcomeResent:
+      'Welcome email has been queued; email is simulated, so it goes to the server log, not to the inbox.',
+    /** Forgot password: the server's configuration, the same for every address. */
+    resetLinkLogged:
+      'If an account exists for that address, a link to reset the password was written to the server log: this server sends no email (SMTP_URL is not set).',
+  },
+
+  /**
    * The Analytics screen (/analytics): one range of Los Angeles days, optionally one program. What
    * each figure counts follows the rules in src/shared/analytics.ts; the range's errors are the
    * API's own (`analyticsApi`), checked in the console with the same schema.
@@ -408,9 +449,12 @@ export const messages = {
       // What the outbox says was handed to the provider (the program's messagesSent), never what
       // the clock says was due.
       noneSent: 'No message of this program has been sent yet.',
-      sent: '%{sent} message(s) have been sent and will not be sent again.',
-      // Counted as the schedule preview counts its 'To come' rows, on the new schedule.
-      toCome: 'The new schedule has %{toCome} message(s) to come.',
+      // Days and messages apart: a day goes to every recipient, one message each.
+      sent: '%{days} day(s) already sent (%{messages} message(s) in all) will not be sent again.',
+      // Counted as the schedule preview counts its 'To come' rows, on the new schedule; a day
+      // already sent is never to come.
+      toCome:
+        'The new schedule has %{days} day(s) still to come, each one message to every recipient.',
       confirm: 'Change the schedule',
     },
     errors: {
@@ -449,6 +493,9 @@ export const messages = {
       'There are %{actual} day messages for %{expected} days: send one message per day',
     tooManyLinks: 'A message can have at most %{max} links',
     messageTooLong: 'Message cannot exceed 160 characters',
+    // A character that forces Unicode makes one segment hold 70 (spec: one SMS per message).
+    unicodeMessageTooLong:
+      'Message cannot exceed 70 characters once it has Unicode characters (an emoji counts as 2 or more)',
     exceedsLimit: 'Exceeds limit!',
     invalidUrl: 'Invalid URL format',
     urlTooLong: 'Use a shortened URL (20-25 chars max)',
@@ -480,7 +527,7 @@ export const messages = {
       conclusion: 'Conclusion (Day %{n})',
     },
     daysSummary: '%{days} days, %{total} messages in all',
-    counter: '%{length}/160',
+    counter: '%{length}/%{limit}',
     lengthDetail: 'Text %{text} + links %{links} = %{total} characters',
     addLink: 'Add link',
     removeLink: 'Remove link',
@@ -505,13 +552,13 @@ export const messages = {
     guidelines: {
       title: 'Message guidelines',
       length:
-        'Keep each message within 160 characters, counting the URLs of its links. Above 140 the counter turns orange.',
+        'Keep each message within 160 characters, counting the URLs of its links and the line break before each. Above 140 the counter turns orange.',
       links:
         'Use short links of 20 to 25 characters (a URL shortener helps). Links are sent after the text, each on its own line.',
       media:
         'One image (JPG, PNG or GIF up to 500 KB) or one MP4 video (up to 1 MB and 15 seconds) per message, with a fallback URL in case the picture message does not arrive.',
       characters:
-        'Curly quotes, long dashes and emoji switch a message to Unicode, which fits 70 characters per segment instead of 160.',
+        'Curly quotes, long dashes and emoji switch a message to Unicode, which fits 70 characters per segment instead of 160: a message is kept to one segment, so to 70.',
       optOut: 'Tell participants in the pre-message how to stop: "Reply STOP to opt out."',
     },
     errors: {
@@ -565,12 +612,22 @@ export const messages = {
     back: 'Back to Contacts',
     loading: 'Loading contact...',
     exportCsv: 'Export CSV',
+    /**
+     * The export's columns of instants, which it writes as the console shows them, in Los
+     * Angeles time, with the offset from UTC that makes each one exact.
+     */
+    exportColumns: {
+      createdAt: 'Created (Los Angeles time)',
+      lastLogin: 'Last login (Los Angeles time)',
+    },
     phoneHint: 'Format: +1234567890 (include country code)',
     created: 'Contact %{first} %{last} created successfully!',
     // The spec says 'has been sent'. When the contact is saved the message is only queued (the
     // delivery engine and the mail worker send it a moment later), so the banner says what is true.
     optinQueued: ' Opt-in message has been queued.',
     welcomeQueued: ' Welcome email has been queued.',
+    phoneOptedOut:
+      ' Their phone number had opted out (it replied STOP), so they are opted out too: Tidings sends it nothing until it replies START.',
     /** The contact edit page's email status, for hosts and admins (issue 10). */
     welcomeEmail: {
       title: 'Email verification',
@@ -612,8 +669,28 @@ export const messages = {
     firstNameRequired: 'First name is required',
     lastNameRequired: 'Last name is required',
     phoneRequiredForOptin: 'Phone number is required to send opt-in message',
+    /** Why an opt-in request cannot go (src/server/outbox/optin.ts). */
+    optinRefused: {
+      optedOut:
+        'This number opted out on %{date}: only its own reply of START or JOIN opts it back in, so Tidings does not ask it.',
+      recent:
+        'Tidings asked this number to opt in on %{date}; a number is asked at most once every %{days} days, so the next request can go on %{next}.',
+      limit:
+        'You have sent %{max} opt-in requests in the last hour, the most allowed (OPTIN_HOURLY_LIMIT). Please try again in %{minutes} minute(s).',
+    },
     phoneTooShort: 'Phone number must be at least 10 digits',
     phoneTooLong: 'Phone number is too long',
+    /** A number with the spec's digit count that no country's numbering plan has (shared/phone.ts). */
+    phoneInvalid:
+      'Phone number is not valid: check the digits, and write a number outside the US with + and its country code',
+    /** A stored number the phone rule would not store (the list flags it and can filter by it). */
+    phoneNeedsAttention:
+      'This stored number is not a valid phone number, so no text can reach it: correct it or clear it.',
+    phoneFilter: {
+      label: 'Phone',
+      all: 'All phones',
+      needsAttention: 'Phone needs attention',
+    },
     bioTooLong: 'Bio / notes can be at most %{max} characters long',
     tooLong: '%{field} can be at most %{max} characters long',
     verifiedOrWelcome: 'Either mark the email as verified or send a welcome email, not both',
@@ -703,6 +780,14 @@ export const messages = {
     },
     sendOptin: 'Send the opt-in message to imported participants with a phone',
     sendOptinHelp: 'Each one is asked to reply JOIN; messages go out at the delivery pace.',
+    /** Under the opt-in box: how many requests may go (OPTIN_HOURLY_LIMIT), before it starts. */
+    optinAllowance:
+      'You can send %{remaining} more opt-in requests this hour (%{limit} an hour): up to %{remaining} new participants with a phone are asked. Numbers that opted out, were asked in the last %{days} days or are outside %{countries} are not.',
+    optinAllowanceNone:
+      'You have sent %{limit} opt-in requests in the last hour, the most allowed: this import sends none.',
+    /** After an import that asked for opt-in requests. */
+    optinCounts:
+      '%{queued} opt-in requests queued; %{withheld} not sent (the number opted out, was asked in the last %{days} days or is abroad, or the hourly limit was reached).',
     start: 'Import %{count} rows',
     starting: 'Starting...',
     chooseAnother: 'Choose another file',
@@ -842,6 +927,11 @@ export const messages = {
     },
     twilioOther: 'Twilio error %{code}.',
     optedOut: 'The contact opted out.',
+    /** SMS_ALLOWED_COUNTRIES: where Tidings sends. */
+    countryNotAllowed:
+      'Tidings texts only numbers in %{countries} (SMS_ALLOWED_COUNTRIES); this number is in %{country}.',
+    countryUnknown:
+      'Tidings texts only numbers in %{countries} (SMS_ALLOWED_COUNTRIES); it cannot tell which country this number is in.',
     programPaused: 'The program was paused.',
     notEligible:
       'The contact could no longer receive messages (inactive, not opted in, opted out, or no longer in the pods).',
@@ -979,6 +1069,10 @@ export const messages = {
     allMessages: 'All messages to this contact',
     /** The caption of a message the contact sent. */
     received: 'Received',
+    /** The time of a message Tidings has not handed to the provider: when it is (or was) due. */
+    dueAt: 'due at %{time}',
+    /** A reply a staff member typed with Simulate reply, in the conversation and the replies list. */
+    simulatedBy: 'Simulated by %{staff}',
     /** What an inbound message asked for (src/shared/keywords.ts). */
     intents: {
       optin: 'Opt-in (JOIN)',
@@ -992,24 +1086,28 @@ export const messages = {
       button: 'Simulate reply',
       title: 'Simulate a reply',
       intro:
-        'Type a reply as if it came from %{phone}. Tidings handles it like a real one: JOIN opts them in, STOP opts them out, HELP gets the help text.',
+        'Type a reply as if it came from %{phone}. Tidings handles it like a real one: JOIN opts them in, STOP opts them out, HELP gets the help text. It is recorded as simulated by you, never as their own consent.',
       body: 'Reply',
       bodyRequired: 'Type the reply to simulate',
       send: 'Send reply',
       sending: 'Sending...',
-      received: 'Reply received from %{phone}.',
-      receivedAs: 'Reply received from %{phone}: %{intent}.',
+      received: 'Simulated reply from %{phone} handled.',
+      receivedAs: 'Simulated reply from %{phone} handled as %{intent}.',
       failed: 'The reply could not be simulated. Please try again.',
     },
     /** The contact's opt-in state in words (see src/shared/consent-summary.ts). */
     optin: {
       title: 'Text messages',
       joined: 'Opted in by replying %{keyword} on %{date}',
+      joinedSimulated: 'Opted in by a %{keyword} simulated by %{staff} on %{date}',
       verified: 'Marked verified by %{staff} on %{date}',
       verifiedUnrecorded: 'Opted in (the consent log has no record of how or when)',
       stopped: 'Opted out (%{keyword}) on %{date}',
+      stoppedSimulated: 'Opted out by a %{keyword} simulated by %{staff} on %{date}',
       carrier: 'Opted out: the carrier reported the number unsubscribed (21610) on %{date}',
       optedOut: 'Opted out on %{date}',
+      /** A save gave the contact a number that had opted out (consent belongs to the phone). */
+      numberOptedOut: 'Opted out on %{date}: %{staff} saved a number that had opted out',
       requested: 'Opt-in request sent on %{date}; no reply yet',
       unverified: 'Marked not verified by %{staff} on %{date}',
       noPhone: 'Not opted in: no phone number',
@@ -1031,7 +1129,11 @@ export const messages = {
       },
       reply: 'Reply "%{text}"',
       replyUnknown: 'Their reply',
+      /** A reply a staff member typed with Simulate reply: in effect, but not the phone's own. */
+      simulated: 'Reply "%{text}" simulated by %{staff}',
       staff: 'Staff',
+      /** An opted_out row a save wrote: the number had opted out before the contact had it. */
+      numberOptedOut: 'The number had opted out (saved by %{staff})',
       carrier: 'Carrier (Twilio)',
       /** The provider's report of anything but an unsubscribed number. */
       provider: 'SMS provider',
@@ -1059,6 +1161,7 @@ export const messages = {
       optedOut: '%{count} opted out',
       noPhone: '%{count} without a phone number',
       notOptedIn: '%{count} not opted in',
+      sharedPhone: '%{count} sharing a number with another participant (it gets each message once)',
     },
   },
 
@@ -1153,6 +1256,8 @@ export const messages = {
       role: 'Role',
       status: 'Status',
       joinedAt: 'Joined',
+      /** The column of each member's Remove button. */
+      actions: 'Actions',
     },
     listFields: {
       podId: 'Pod ID',
@@ -1296,6 +1401,12 @@ export const messages = {
     headersTooLarge: 'The address or headers of the request are too large',
     badRequest: 'The request could not be read',
     consoleNotBuilt: 'The console has not been built. Run `npm run build`, then reload.',
+    /** A whole list asked for (no `page`) that is too long to send at once. */
+    listTooLong:
+      'This list has more than %{max} rows, too many to send at once: ask for it a page at a time, with page and perPage (up to %{perPage} a page), for example ?page=1&perPage=%{perPage}.',
+    /** More whole lists and downloads at once than one user may have (HEAVY_REQUESTS). */
+    tooManyHeavy:
+      'You already have %{max} whole lists or downloads under way: please wait for one of them to finish.',
   },
 } as const;
 

@@ -1,4 +1,5 @@
 import { LIMITS, type MediaType, type ProductStatus } from './constants';
+import { analyzeSms, SEGMENT_LIMITS, unitsOf, type SmsEncoding } from './sms';
 
 /**
  * A product is a message series over `days` days: a pre-message (day 0), one message per day
@@ -81,17 +82,50 @@ export function resizeMessages(
   );
 }
 
-/** The length the spec limits to 160: the text plus the URLs of its links. */
-export function messageLength(message: Pick<ProductMessage, 'text' | 'links'>): number {
-  return message.text.length + message.links.reduce((sum, link) => sum + link.url.length, 0);
+/**
+ * The SMS body a message is sent as: its text, then each link's URL on a line of its own. Labels
+ * name the links for staff and are not sent. Text and URLs are trimmed, as the API stores them, so
+ * what the editor counts while typing is what goes out. The delivery engine sends this and the
+ * 160 rule, the counter and the segment line all count this: one place for what is sent.
+ */
+export function smsBody(message: Pick<ProductMessage, 'text' | 'links'>): string {
+  return [message.text, ...message.links.map((link) => link.url ?? '')]
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join('\n');
+}
+
+/** What the 160 rule measures of a message: its body as sent, in the units of its encoding. */
+export interface MessageSize {
+  encoding: SmsEncoding;
+  /** The whole body: text, links and the line breaks before them. */
+  units: number;
+  /** The text alone. */
+  textUnits: number;
+  /** The links with the line break each goes on: the rest of the body. */
+  linksUnits: number;
+  /** The most one segment holds in this encoding: 160 (the spec's), or 70 once Unicode. */
+  limit: number;
+  segments: number;
 }
 
 /**
- * The SMS body a message is sent as: its text, then each link's URL on a line of its own. Labels
- * name the links for staff and are not sent.
+ * The size of a message as sent. The spec's 160 is what one SMS holds, so a message within its
+ * `limit` always goes as one segment: the line breaks before links count, characters of the GSM
+ * extension table (€ [ ] { } ^ ~ | \) count twice, and a character that forces Unicode brings
+ * the limit to 70 (an emoji counting two or more).
  */
-export function smsBody(message: Pick<ProductMessage, 'text' | 'links'>): string {
-  return [message.text, ...message.links.map((link) => link.url)].filter(Boolean).join('\n');
+export function messageSize(message: Pick<ProductMessage, 'text' | 'links'>): MessageSize {
+  const sms = analyzeSms(smsBody(message));
+  const textUnits = unitsOf(message.text.trim(), sms.encoding);
+  return {
+    encoding: sms.encoding,
+    units: sms.units,
+    textUnits,
+    linksUnits: sms.units - textUnits,
+    limit: sms.encoding === 'GSM-7' ? LIMITS.messageText : SEGMENT_LIMITS['UCS-2'].single,
+    segments: sms.segments,
+  };
 }
 
 /** Which day a field of a product payload belongs to (`messages.2.text` is day 3). */

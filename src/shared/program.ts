@@ -38,6 +38,11 @@ export interface Program {
    * delivered). Only this may be called sent: the schedule and the clock say what was due.
    */
   messagesSent: number;
+  /**
+   * The days (0 = pre-message) of which the outbox says at least one message was handed to the
+   * provider, ascending. They are never sent again, so a new schedule has them behind it.
+   */
+  daysSent: number[];
   createdAt: string;
   updatedAt: string;
 }

@@ -1,9 +1,10 @@
 /**
- * The contact's bio/notes as rich text (issue 14): what the console's editor may write, which the
- * server's sanitiser keeps exactly (server/services/rich-text.ts), and how HTML reads as plain
- * text. A bio is either plain text (every bio written before the editor, or typed through the API)
- * or HTML; `isRichText` tells them apart the same way everywhere, and plain text is never read as
- * HTML, so it is shown, exported and edited as it was written.
+ * The contact's bio/notes as rich text: what the console's editor may write, which the server's
+ * sanitiser keeps exactly (server/services/rich-text.ts), and how HTML reads as plain text. A bio
+ * is either plain text (every bio written before the editor, or typed through the API) or HTML;
+ * `isRichText` tells them apart the same way everywhere, and plain text is never read as HTML, so
+ * it is shown, exported and edited as it was written. Text that `readsAsMarkup` is never stored as
+ * plain text: any reader could take it for HTML.
  *
  * No DOM and no Node here: the console and the server both use it.
  */
@@ -31,6 +32,14 @@ export const isAllowedLink = (href: string): boolean => /^(?:https?|mailto):/i.t
 export const isRichText = (value: string): boolean =>
   /<\/?[a-z][a-z0-9-]*(?:\s[^<>]*)?\/?>|<!--/i.test(value);
 
+/**
+ * Whether text would read as markup to an HTML parser: a `<` before a letter, `/`, `!` or `?`
+ * opens a tag, a comment or a declaration there, whole or not (`<svg/onload=…>` is an element with
+ * a handler; `x<y` swallows what follows it in a page). Only text without one can be kept as plain
+ * text that no reader takes for markup; "a < b" and "I <3 tea" can.
+ */
+export const readsAsMarkup = (value: string): boolean => /<[a-z!/?]/i.test(value);
+
 const NAMED_ENTITIES: Record<string, string> = {
   amp: '&',
   lt: '<',
@@ -51,6 +60,13 @@ export function decodeEntities(text: string): string {
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** Plain text as one paragraph of HTML that reads the same: escaped, its lines kept as line breaks. */
+export const textAsHtml = (text: string): string =>
+  `<p>${text
+    .split(/\r\n?|\n/)
+    .map(escapeHtml)
+    .join('<br>')}</p>`;
 
 /** Plain text as the editor's paragraphs, one per line: how a plain-text bio opens in the editor. */
 export function plainToRichText(text: string): string {

@@ -201,6 +201,21 @@ export function wallClock(at: Date, timeZone: string): { date: LocalDate; time: 
 }
 
 /**
+ * `at` as the clock in `timeZone` shows it, to the millisecond, with the zone's offset from UTC
+ * (ISO 8601): '2026-01-15T09:30:00.000-08:00'. The same instant as `toISOString()`, read as people
+ * there read it.
+ */
+export function zonedIsoString(at: Date, timeZone: string): string {
+  const instant = at.getTime();
+  const wall = wallParts(instant, timeZone);
+  const offset = offsetMinutes(instant, timeZone);
+  const pad = (value: number, digits = 2) => String(value).padStart(digits, '0');
+  const zone = `${offset < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`;
+  const millis = pad(((instant % 1000) + 1000) % 1000, 3);
+  return `${pad(wall.year, 4)}-${wall.month}-${wall.day}T${wall.hour}:${wall.minute}:${wall.second}.${millis}${zone}`;
+}
+
+/**
  * The instant at which the clock in `timeZone` shows `date` `time`. For a time that a
  * daylight-saving change skips or repeats (only between 1 and 3 am in the zones Tidings offers,
  * outside the send window) the later offset is used. An Invalid Date when `date` is no date or

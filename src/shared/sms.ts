@@ -4,8 +4,10 @@
  * A body made only of GSM 03.38 characters goes as GSM-7: 160 units in one segment, 153 per part
  * when split (the rest of each part carries the joining header). Characters of the GSM extension
  * table (€ [ ] { } ^ ~ | \ and form feed) take two units. Any other character forces UCS-2 for the
- * whole message: 70 UTF-16 units in one segment, 67 per part; emoji take two units. A two-unit
- * character is never split between parts.
+ * whole message: 70 UTF-16 units in one segment, 67 per part; emoji take two units or more. A
+ * character is never split between parts, nor is what a phone shows as one character (an emoji
+ * with its skin tone, a family joined by zero-width joiners, a flag): Twilio fills parts the same
+ * way, and its calculator (`sms-segments-calculator`) is what the tests compare this with.
  */
 
 const GSM_BASIC =
@@ -72,8 +74,30 @@ export interface SmsAnalysis {
   unicodeCharacters: UnicodeCharacter[];
 }
 
-const unitsOf = (char: string, encoding: SmsEncoding) =>
+const unitsOfChar = (char: string, encoding: SmsEncoding) =>
   encoding === 'UCS-2' ? char.length : EXTENSION.has(char) ? 2 : 1;
+
+/** Units `text` takes in `encoding`: what a part of a body counts for in that body. */
+export function unitsOf(text: string, encoding: SmsEncoding): number {
+  let units = 0;
+  for (const char of text) units += unitsOfChar(char, encoding);
+  return units;
+}
+
+const GRAPHEMES = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/**
+ * The pieces a body is split into parts by: what a phone shows as one character, except that a
+ * line break written CR LF is two (each is a GSM-7 character of its own).
+ */
+function graphemesOf(body: string): string[] {
+  const pieces: string[] = [];
+  for (const { segment } of GRAPHEMES.segment(body)) {
+    if (segment === '\r\n') pieces.push('\r', '\n');
+    else pieces.push(segment);
+  }
+  return pieces;
+}
 
 export function isGsmCharacter(char: string): boolean {
   return BASIC.has(char) || EXTENSION.has(char);
@@ -89,15 +113,16 @@ export function analyzeSms(body: string): SmsAnalysis {
   }
   const encoding: SmsEncoding = unicode.size > 0 ? 'UCS-2' : 'GSM-7';
   const limits = SEGMENT_LIMITS[encoding];
-  const units = chars.reduce((sum, char) => sum + unitsOf(char, encoding), 0);
+  const units = unitsOf(body, encoding);
 
   let segments = units === 0 ? 0 : 1;
   if (units > limits.single) {
-    // Fill parts one character at a time so no two-unit character is split.
+    // Fill parts one character as shown at a time, so none is split. In GSM-7 each is one
+    // character (CR LF is two), so only Unicode needs the slower grapheme split.
     segments = 1;
     let used = 0;
-    for (const char of chars) {
-      const size = unitsOf(char, encoding);
+    for (const grapheme of encoding === 'UCS-2' ? graphemesOf(body) : chars) {
+      const size = unitsOf(grapheme, encoding);
       if (used + size > limits.part) {
         segments += 1;
         used = 0;

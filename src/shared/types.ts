@@ -41,6 +41,8 @@ export interface ApiUser {
   lastLogin: string | null;
   loginCount: number;
   hasCorruptedEmail: boolean;
+  /** The stored phone is one the phone rule would not store (shared/phone.ts). */
+  phoneNeedsAttention: boolean;
 }
 
 /** What became of an email Tidings queued for a contact (see the email outbox). */
@@ -236,12 +238,14 @@ export interface ApiProgramAudience {
   recipients: number;
   /** The contact is inactive. */
   inactive: number;
-  /** They opted out (STOP or 21610). */
+  /** They, or their phone, opted out (STOP or 21610). */
   optedOut: number;
   /** No phone number. */
   noPhone: number;
   /** Not opted in (smsVerified false). */
   notOptedIn: number;
+  /** Their phone is another recipient's too: the number receives each day once, through them. */
+  sharedPhone: number;
 }
 
 /** One row of the consent log (GET /api/contacts/{id}/consent), newest first. */
@@ -251,8 +255,9 @@ export interface ApiConsentEvent {
   phone: string;
   event: ConsentEvent;
   source: ConsentSource;
+  /** The staff user, when source is staff or simulated (who typed the simulated reply). */
   staffUserId: string | null;
-  /** The staff user's full name, when source is staff. */
+  /** The staff user's full name, when source is staff or simulated. */
   staffName: string | null;
   keyword: string | null;
   text: string | null;
@@ -276,11 +281,17 @@ export interface ApiInboundMessage {
   contactName: string | null;
   intent: ReplyIntent | null;
   receivedAt: string;
+  /** The staff user who typed it with Simulate reply; null for a message a phone sent. */
+  simulatedBy: string | null;
+  /** Their full name, when simulated. */
+  simulatedByName: string | null;
 }
 
 /**
  * One entry of a contact's conversation (GET /api/contacts/{id}/conversation): a message Tidings
- * sent them (`out`, with its status) or one they sent (`in`, with what it asked for).
+ * sent them (`out`, with its status) or one they sent (`in`, with what it asked for). `at` is when
+ * it stands in the thread: for `out`, when it was handed to the provider (its `sentAt`) or, while
+ * it has not been, when it is due (its `sendAfter`); for `in`, when it arrived.
  */
 export type ApiConversationEntry =
   | ({ direction: 'out'; at: string } & ApiMessage)
@@ -312,6 +323,15 @@ export interface ApiTestMessageRequest {
 
 export interface ApiTestMessageResponse {
   message: ApiMessage;
+}
+
+/**
+ * GET /api/simulation (no sign-in): which channels this server only pretends to send on. SMS with
+ * SMS_PROVIDER=log, email without SMTP_URL; every screen says so while either is true.
+ */
+export interface ApiSimulation {
+  sms: boolean;
+  email: boolean;
 }
 
 /** GET /api/sms: what the console needs to know of the SMS set-up (signed in). */

@@ -84,7 +84,7 @@ const emailsOf = (userId: string, kind: 'welcome' | 'password_reset') =>
 describe('verify email, then set a password', () => {
   it('lets a new host verify, set a password and sign in', async () => {
     const host = await newHost();
-    const { token } = await issueOneTimeToken(ctx.db, host.id, 'verify_email');
+    const { token } = await issueOneTimeToken(ctx.db, host, 'verify_email');
 
     const verified = await verify(token);
     expect(verified.statusCode).toBe(200);
@@ -111,15 +111,15 @@ describe('verify email, then set a password', () => {
 
   it('refuses a used, expired, superseded or forged verification link', async () => {
     const host = await newHost();
-    const used = await issueOneTimeToken(ctx.db, host.id, 'verify_email');
+    const used = await issueOneTimeToken(ctx.db, host, 'verify_email');
     expect((await verify(used.token)).statusCode).toBe(200);
     const again = await verify(used.token);
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual(FAILED_VERIFY);
 
     const other = await newHost();
-    const superseded = await issueOneTimeToken(ctx.db, other.id, 'verify_email');
-    const newest = await issueOneTimeToken(ctx.db, other.id, 'verify_email');
+    const superseded = await issueOneTimeToken(ctx.db, other, 'verify_email');
+    const newest = await issueOneTimeToken(ctx.db, other, 'verify_email');
     expect((await verify(superseded.token)).json()).toEqual(FAILED_VERIFY);
 
     await ctx.db
@@ -142,13 +142,35 @@ describe('verify email, then set a password', () => {
 
   it('does not take a set-password token for a verification link', async () => {
     const host = await newHost();
-    const { token } = await issueOneTimeToken(ctx.db, host.id, 'set_password');
+    const { token } = await issueOneTimeToken(ctx.db, host, 'set_password');
     expect((await verify(token)).json()).toEqual(FAILED_VERIFY);
+  });
+
+  it('refuses a link sent to an address the account no longer has', async () => {
+    const host = await newHost();
+    const sentBefore = { id: host.id, email: `before-${host.email}` };
+    const verifyLink = await issueOneTimeToken(ctx.db, sentBefore, 'verify_email');
+    expect((await verify(verifyLink.token)).json()).toEqual(FAILED_VERIFY);
+    expect((await userRow(host.id)).emailVerified).toBe(false);
+
+    const verified = await newHost({ emailVerified: true });
+    const resetLink = await issueOneTimeToken(
+      ctx.db,
+      { id: verified.id, email: `before-${verified.email}` },
+      'set_password',
+    );
+    const set = await setPassword({
+      userId: verified.id,
+      token: resetLink.token,
+      ...passwords('elsewhere-1'),
+    });
+    expect(set.json()).toEqual({ error: BAD_LINK });
+    expect((await userRow(verified.id)).passwordHash).toBeNull();
   });
 
   it('refuses the link of a contact who has become a participant since', async () => {
     const host = await newHost();
-    const { token } = await issueOneTimeToken(ctx.db, host.id, 'verify_email');
+    const { token } = await issueOneTimeToken(ctx.db, host, 'verify_email');
     await ctx.db.update(users).set({ role: 'participant' }).where(eq(users.id, host.id));
     const response = await verify(token);
     expect(response.statusCode).toBe(400);
@@ -168,7 +190,7 @@ describe('POST /api/contacts/set-password', () => {
   it("refuses another user's token, and leaves that token working for its owner", async () => {
     const victim = await newHost({ emailVerified: true });
     const attacker = await newHost({ emailVerified: true });
-    const { token } = await issueOneTimeToken(ctx.db, attacker.id, 'set_password');
+    const { token } = await issueOneTimeToken(ctx.db, attacker, 'set_password');
     const response = await setPassword({ userId: victim.id, token, ...passwords('taken-over-1') });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toBe(BAD_LINK);
@@ -198,13 +220,13 @@ describe('POST /api/contacts/set-password', () => {
 
   it('refuses a used or expired token', async () => {
     const host = await newHost({ emailVerified: true });
-    const first = await issueOneTimeToken(ctx.db, host.id, 'set_password');
+    const first = await issueOneTimeToken(ctx.db, host, 'set_password');
     const body = { userId: host.id, token: first.token, ...passwords('first-pass-1') };
     expect((await setPassword(body)).statusCode).toBe(200);
     const reused = await setPassword({ ...body, ...passwords('second-pass-2') });
     expect(reused.json()).toEqual({ error: BAD_LINK });
 
-    const second = await issueOneTimeToken(ctx.db, host.id, 'set_password');
+    const second = await issueOneTimeToken(ctx.db, host, 'set_password');
     await ctx.db
       .update(oneTimeTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
@@ -216,7 +238,7 @@ describe('POST /api/contacts/set-password', () => {
 
   it('never gives a participant a password, even with a token of theirs', async () => {
     const participant = await createUser(ctx.db, { role: 'participant' });
-    const { token } = await issueOneTimeToken(ctx.db, participant.user.id, 'set_password');
+    const { token } = await issueOneTimeToken(ctx.db, participant.user, 'set_password');
     const response = await setPassword({
       userId: participant.user.id,
       token,
@@ -251,7 +273,7 @@ describe('POST /api/contacts/set-password', () => {
       await loginAs(ctx.app, user.email, password!),
       await loginAs(ctx.app, user.email, password!),
     ];
-    const { token } = await issueOneTimeToken(ctx.db, user.id, 'set_password');
+    const { token } = await issueOneTimeToken(ctx.db, user, 'set_password');
     const set = await setPassword({ userId: user.id, token, ...passwords('brand-new-9') });
     expect(set.statusCode).toBe(200);
     for (const session of sessions) {
@@ -274,7 +296,7 @@ describe('a password reset for a locked account', () => {
     for (let i = 0; i < LOGIN_THROTTLE.maxPerAccount; i++) {
       await loginRequest(ctx.app, user.email, 'wrong-guess', nextAddress());
     }
-    const { token } = await issueOneTimeToken(ctx.db, user.id, 'set_password');
+    const { token } = await issueOneTimeToken(ctx.db, user, 'set_password');
     await setPassword({ userId: user.id, token, ...passwords('unlocked-5') });
     const login = await loginRequest(ctx.app, user.email, 'unlocked-5', nextAddress());
     expect(login.statusCode).toBe(200);
@@ -334,7 +356,7 @@ describe('POST /api/auth/forgot-password', () => {
     const { user, password } = await createUser(ctx.db, { role: 'admin' });
     await forgot(user.email);
     // The mail worker makes the link's token when it sends the email; here, as it would.
-    const { token } = await issueOneTimeToken(ctx.db, user.id, 'set_password');
+    const { token } = await issueOneTimeToken(ctx.db, user, 'set_password');
     const set = await setPassword({ userId: user.id, token, ...passwords('after-reset-3') });
     expect(set.statusCode).toBe(200);
     expect(
@@ -505,7 +527,7 @@ describe('rate limits', () => {
       setPassword({ userId: host.id, token, ...passwords('guess-pass-1') });
     for (let i = 0; i < max; i++) expect((await attempt(generateToken())).statusCode).toBe(400);
     // Even the right token waits: the limit is reached.
-    const { token } = await issueOneTimeToken(ctx.db, host.id, 'set_password');
+    const { token } = await issueOneTimeToken(ctx.db, host, 'set_password');
     const limited = await attempt(token);
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
@@ -522,7 +544,7 @@ describe('rate limits', () => {
 describe('at the same moment', () => {
   it('one set-password token sets one password, however many requests carry it', async () => {
     const host = await newHost({ emailVerified: true });
-    const { token } = await issueOneTimeToken(ctx.db, host.id, 'set_password');
+    const { token } = await issueOneTimeToken(ctx.db, host, 'set_password');
     const responses = await Promise.all(
       ['race-pass-1', 'race-pass-2', 'race-pass-3'].map((password) =>
         setPassword({ userId: host.id, token, ...passwords(password) }),
@@ -558,7 +580,7 @@ describe('at the same moment', () => {
 describe('secrets in the log', () => {
   it('never logs a verification or set-password token', async () => {
     const host = await newHost();
-    const { token } = await issueOneTimeToken(ctx.db, host.id, 'verify_email');
+    const { token } = await issueOneTimeToken(ctx.db, host, 'verify_email');
     const verified = (await verify(token)).json();
     await setPassword({
       userId: host.id,

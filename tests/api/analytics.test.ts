@@ -51,6 +51,8 @@ async function outbox(row: {
   provider += 1;
   await ctx.db.insert(outboundMessages).values({
     kind: row.kind ?? (programId ? 'program' : 'test'),
+    // Every message may carry an expiry; an opt-in request must.
+    expiresAt: at('2026-03-04T00:00:00Z'),
     programId,
     // A program's day is unique per contact; the number keeps each row its own day.
     day: programId ? provider : null,

@@ -161,6 +161,17 @@ describe('the rendered reference', () => {
     const spec = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(spec.json()).toEqual(document);
   });
+
+  it('sends the page’s old address to the page once, whatever its query', async () => {
+    for (const query of ['', '?a=1', `?${'x'.repeat(16_000)}`]) {
+      const old = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/docs/static/index.html${query}`,
+      });
+      expect(old.statusCode, query.slice(0, 10)).toBe(302);
+      expect(old.headers.location, query.slice(0, 10)).toBe('/api/docs/');
+    }
+  });
 });
 
 describe('validation through the declared schemas', () => {

@@ -253,6 +253,20 @@ describe('sessions', () => {
     expect(response.statusCode).toBe(401);
   });
 
+  it('keeps a session refused while its account was barred ended once the account is back', async () => {
+    const { user, password } = await createUser(ctx.db);
+    const token = await loginAs(ctx.app, user.email, password!);
+    // Barred and restored straight in the database, past the API's own handling of the change.
+    await ctx.db.update(users).set({ status: 'inactive' }).where(eq(users.id, user.id));
+    expect(
+      (await ctx.app.inject({ url: '/api/auth/verify', headers: bearer(token) })).statusCode,
+    ).toBe(401);
+    await ctx.db.update(users).set({ status: 'active' }).where(eq(users.id, user.id));
+    expect(
+      (await ctx.app.inject({ url: '/api/auth/verify', headers: bearer(token) })).statusCode,
+    ).toBe(401);
+  });
+
   it('stores only a hash of the token', async () => {
     const { user, password } = await createUser(ctx.db);
     const token = await loginAs(ctx.app, user.email, password!);

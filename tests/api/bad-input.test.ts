@@ -3,15 +3,18 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
+import examples from 'libphonenumber-js/examples.mobile.json';
+import { getCountries, getExampleNumber, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { BODY_LIMIT } from '../../src/server/app';
+import { toE164 } from '../../src/shared/phone';
 import { loadConfig } from '../../src/server/env';
 import { mediaFiles } from '../../src/server/http/media-files';
 import { apiRoutes } from '../../src/server/routes';
 import { startServer, type RunningServer } from '../helpers/server';
 import { createTestDatabase, TEST_DB, type TestDatabase } from './helpers/database';
-import { send, type Exchange } from './helpers/fuzz/client';
+import { send, sendJson, type Exchange } from './helpers/fuzz/client';
 import { requestsFor, unknownPaths, type FuzzRequest } from './helpers/fuzz/requests';
 import { FUZZ_ROUTES, seedThroughApi, type Seed } from './helpers/fuzz/routes';
 
@@ -48,6 +51,8 @@ const LEAKS = [
 ];
 
 const ADMIN = { email: 'fuzz.admin@tidings.local', password: 'fuzz-admin-password-1' };
+/** Opt-in requests a staff member of the fuzzed server may queue in an hour. */
+const OPTIN_LIMIT = 12;
 
 let server: RunningServer;
 let seed: Seed;
@@ -83,13 +88,14 @@ function peakMemoryMb(pid: number): number {
 const MAX_HEADER_BYTES = 16 * 1024;
 
 /**
- * A request the server refuses before reading it: a URL past Node's header limit, or a body past
- * Tidings' body limit. The server answers at once and closes; a client still sending then may see
- * the connection reset instead of the answer. That is the server working, as long as it still
- * serves the next request.
+ * A request the server refuses before reading it: a URL and headers past Node's header limit, or
+ * a body past Tidings' body limit. The server answers at once and closes; a client still sending
+ * then may see the connection reset instead of the answer. That is the server working, as long as
+ * it still serves the next request.
  */
 const oversized = (request: FuzzRequest) =>
-  request.path.length > MAX_HEADER_BYTES || (request.options.body?.length ?? 0) > BODY_LIMIT;
+  request.path.length + Object.values(request.options.headers ?? {}).join('').length >
+    MAX_HEADER_BYTES || (request.options.body?.length ?? 0) > BODY_LIMIT;
 
 async function stillServing(): Promise<boolean> {
   return (await send(server.url, 'GET', '/api/health')).status === 200;
@@ -123,6 +129,10 @@ function problemOf(exchange: Exchange): string | null {
   if (exchange.status >= 400 && exchange.url.startsWith('/api') && !isApiError(exchange)) {
     return 'an error answer that is not {error: text}';
   }
+  // Every limit says when to come back (README, "Security").
+  if (exchange.status === 429 && !/^[1-9]\d*$/.test(exchange.retryAfter ?? '')) {
+    return `a 429 without a Retry-After of whole seconds (${exchange.retryAfter ?? 'none'})`;
+  }
   return null;
 }
 
@@ -147,6 +157,8 @@ beforeAll(async () => {
     ...env,
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
+    // Low enough for generated traffic to reach it.
+    OPTIN_HOURLY_LIMIT: String(OPTIN_LIMIT),
     LOG_LEVEL: 'fatal',
   });
   cleanup = async () => {
@@ -191,7 +203,10 @@ describe('the bad-input layer', () => {
             refusedAtTheDoor += 1;
             return true;
           }
-          const problem = problemOf(exchange);
+          const accepted = exchange.status >= 200 && exchange.status < 300;
+          const problem =
+            problemOf(exchange) ??
+            (request.mustRefuse && accepted ? 'accepted a body it must refuse' : null);
           if (problem) failed = { exchange, problem };
           return problem === null;
         }),
@@ -228,4 +243,124 @@ describe('the bad-input layer', () => {
     });
     expect(verify.status).toBe(200);
   }, 600_000);
+});
+
+describe('the limits on what sends, under generated traffic in parallel', () => {
+  /** Numbers of other countries, as libphonenumber gives them (SMS_ALLOWED_COUNTRIES is US, CA). */
+  const abroad = getCountries()
+    .filter((country) => !['US', 'CA'].includes(country))
+    .flatMap((country) => getExampleNumber(country, examples)?.number ?? []);
+  let fresh = 0;
+  /** A US number of its own, written as people type them. */
+  const usNumber = fc.constantFrom('e164', 'national', 'dotted').map((style) => {
+    const line = String(++fresh).padStart(4, '0');
+    return style === 'e164'
+      ? `+1971555${line}`
+      : style === 'national'
+        ? `(971) 555-${line}`
+        : `971.555.${line}`;
+  });
+  const phones = fc.oneof(
+    { weight: 4, arbitrary: usNumber },
+    { weight: 2, arbitrary: fc.constantFrom(...abroad) },
+    // The seed participant's number, asked when the seed was made.
+    { weight: 1, arbitrary: fc.constant('+15035550199') },
+  );
+
+  it('asks a number once, only in the allowed countries, at most OPTIN_HOURLY_LIMIT times an hour per staff member', async () => {
+    const host = { email: 'fuzz.optin.host@example.org', password: 'fuzz-host-pass-1' };
+    const created = await sendJson(
+      server.url,
+      'POST',
+      '/api/contacts',
+      {
+        ...host,
+        confirmPassword: host.password,
+        firstName: 'Limit',
+        lastName: 'Host',
+        role: 'host',
+        status: 'active',
+        emailVerified: true,
+      },
+      seed.token,
+    );
+    expect(created.status).toBe(201);
+    const signedIn = await sendJson(server.url, 'POST', '/api/auth/login', host);
+    const token = signedIn.json.token as string;
+
+    const answers: { phone: string; status: number; retryAfter?: string; field?: string }[] = [];
+    let emails = 0;
+    const ask = async (phone: string) => {
+      const body = JSON.stringify({
+        email: `fuzz.optin.${++emails}@example.org`,
+        firstName: 'Olive',
+        lastName: 'Limit',
+        phone,
+        role: 'participant',
+        status: 'active',
+        sendOptinMessage: true,
+      });
+      const exchange = await send(server.url, 'POST', '/api/contacts', {
+        headers: { authorization: `Bearer ${token}` },
+        body: Buffer.from(body),
+        contentType: 'application/json',
+      });
+      const json = exchange.text ? JSON.parse(exchange.text) : {};
+      answers.push({
+        phone,
+        status: exchange.status,
+        retryAfter: exchange.retryAfter,
+        field: json.details?.[0]?.field,
+      });
+      return exchange;
+    };
+    await fc.assert(
+      fc.asyncProperty(fc.array(phones, { minLength: 4, maxLength: 12 }), async (batch) => {
+        const sent = await Promise.all(batch.map(ask));
+        return sent.every((exchange) => problemOf(exchange) === null);
+      }),
+      { numRuns: 8, seed: SEED },
+    );
+    // However the runs fell, new numbers now meet the limit.
+    for (let more = 0; more <= OPTIN_LIMIT && answers.at(-1)?.status !== 429; more++) {
+      await ask(`+1971556${String(more).padStart(4, '0')}`);
+    }
+
+    expect(new Set(answers.map((a) => a.status))).toEqual(new Set([201, 400, 429]));
+    for (const answer of answers) {
+      // Some numbers abroad are short of the spec's 10 digits: refused as a phone first.
+      if (answer.status === 400) expect(['phone', 'sendOptinMessage']).toContain(answer.field);
+      if (answer.status === 429) expect(Number(answer.retryAfter)).toBeGreaterThan(0);
+    }
+    // A number abroad is refused whatever else holds.
+    for (const answer of answers.filter((a) => abroad.includes(a.phone))) {
+      expect(answer.status).toBe(400);
+    }
+
+    const outbox = await sendJson(
+      server.url,
+      'GET',
+      '/api/messages?kind=optin&perPage=100',
+      undefined,
+      seed.token,
+    );
+    // The host's requests: one per new number answered 201. (The seed's number may have been
+    // answered 201 too, if the generated traffic canceled its request meanwhile.)
+    const isNew = (phone: string) => /^\+197155[56]/.test(phone);
+    const requests = (outbox.json.messages as { toPhone: string }[]).filter((m) =>
+      isNew(m.toPhone),
+    );
+    const accepted = answers.filter((a) => a.status === 201);
+    expect(accepted).toHaveLength(OPTIN_LIMIT);
+    expect(requests.map((m) => m.toPhone).sort()).toEqual(
+      accepted
+        .map((a) => toE164(a.phone))
+        .filter(isNew)
+        .sort(),
+    );
+    expect(new Set(requests.map((m) => m.toPhone)).size).toBe(requests.length);
+    for (const { toPhone } of requests) {
+      expect(['US', 'CA']).toContain(parsePhoneNumberFromString(toPhone)?.country);
+    }
+  }, 120_000);
 });

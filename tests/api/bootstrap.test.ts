@@ -4,8 +4,14 @@ import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../src/server/auth/passwords';
 import { MIGRATIONS_DIR } from '../../src/server/db/client';
-import { users } from '../../src/server/db/schema';
-import { DEFAULT_ADMIN_EMAIL, ensureBootstrapAdmin } from '../../src/server/services/bootstrap';
+import { appMeta, users } from '../../src/server/db/schema';
+import {
+  BOOTSTRAP_KEY,
+  DEFAULT_ADMIN_EMAIL,
+  ensureBootstrapAdmin,
+  markBootstrapAnnounced,
+} from '../../src/server/services/bootstrap';
+import { recoverUnannouncedAdmin } from '../../src/server/services/bootstrap-recovery';
 import { bearer, createUser, loginAs, startTestApp, type TestContext } from './helpers/app';
 
 let ctx: TestContext;
@@ -87,5 +93,41 @@ describe('the first admin', () => {
       (await ctx.db.select().from(users).where(eq(users.email, email)))[0]!.lastName;
     expect(await lastNameOf(DEFAULT_ADMIN_EMAIL)).toBe('Tidings');
     expect(await lastNameOf(other.user.email)).toBe('');
+  });
+
+  it('is not announced until the notice is printed, and then needs no link', async () => {
+    await ensureBootstrapAdmin(ctx.db, {});
+    const marker = async () =>
+      (await ctx.db.select().from(appMeta).where(eq(appMeta.key, BOOTSTRAP_KEY)))[0]!.value;
+    expect(await marker()).toMatchObject({ announced: false });
+    await markBootstrapAnnounced(ctx.db);
+    expect(await marker()).toMatchObject({ announced: true, email: DEFAULT_ADMIN_EMAIL });
+    expect(await recoverUnannouncedAdmin(ctx.db)).toBeNull();
+  });
+
+  it('given by ADMIN_PASSWORD, or created before announcements were recorded, needs no link', async () => {
+    await ensureBootstrapAdmin(ctx.db, { adminPassword: 'pw-123456' });
+    expect(await recoverUnannouncedAdmin(ctx.db)).toBeNull();
+    await ctx.db
+      .update(appMeta)
+      .set({ value: { email: DEFAULT_ADMIN_EMAIL, createdAt: new Date().toISOString() } })
+      .where(eq(appMeta.key, BOOTSTRAP_KEY));
+    expect(await recoverUnannouncedAdmin(ctx.db)).toBeNull();
+  });
+
+  it('never announced gets one link however many processes start at once, none once signed in', async () => {
+    await ensureBootstrapAdmin(ctx.db, {});
+    const links = await Promise.all([1, 2, 3].map(() => recoverUnannouncedAdmin(ctx.db)));
+    expect(links.filter(Boolean)).toHaveLength(1);
+
+    // A start a minute later (the one that printed it died first) issues a new one.
+    const later = await recoverUnannouncedAdmin(ctx.db, new Date(Date.now() + 61_000));
+    expect(later).toMatchObject({ email: DEFAULT_ADMIN_EMAIL });
+    // The admin got in after all (the notice was printed, its record was not): nothing to say.
+    await ctx.db
+      .update(users)
+      .set({ lastLoginAt: new Date() })
+      .where(eq(users.email, DEFAULT_ADMIN_EMAIL));
+    expect(await recoverUnannouncedAdmin(ctx.db, new Date(Date.now() + 122_000))).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentEvents, outboundMessages, users } from '../../src/server/db/schema';
 import { optinBody } from '../../src/server/outbox/optin';
+import { formatMessage } from '../../src/shared/format';
 import { messages } from '../../src/shared/messages';
 import type { ApiConsentEvent, ApiConsentLog } from '../../src/shared/types';
 import { bearer, createUser, loginAs, startTestApp, type TestContext } from './helpers/app';
@@ -170,11 +171,12 @@ describe('staff consent rows on the contact form', () => {
   });
 
   it('does not clear an opt-out when staff mark the phone verified: only the phone can undo it', async () => {
-    const created = await post(contact());
+    // A number of its own: the others' numbers are not to be taken as opted out.
+    const created = await post(contact({ phone: '(503) 555-0190' }));
     const optedOutAt = new Date('2026-03-01T12:00:00Z');
     await ctx.db.update(users).set({ smsOptedOutAt: optedOutAt }).where(eq(users.id, created.id));
     const response = await put(created.id, {
-      ...contact({ email: created.email, smsVerified: true }),
+      ...contact({ email: created.email, phone: '(503) 555-0190', smsVerified: true }),
       // Whatever a client sends, the form cannot write the opt-out.
       smsOptedOutAt: null,
       profile: { smsOptedOutAt: null },
@@ -186,7 +188,7 @@ describe('staff consent rows on the contact form', () => {
     });
     const [stored] = await ctx.db.select().from(users).where(eq(users.id, created.id));
     expect(stored!.smsOptedOutAt).toEqual(optedOutAt);
-    expect(await eventsOf(created.id)).toEqual([['verified', 'staff', '+15035550100']]);
+    expect(await eventsOf(created.id)).toEqual([['verified', 'staff', '+15035550190']]);
   });
 });
 
@@ -218,13 +220,21 @@ describe('optin_requested', () => {
     expect(row!.text).toBe(queued!.body);
   });
 
-  it('records the request queued on update, and none while one still waits', async () => {
-    const created = await post(contact({ firstName: 'Ann' }));
-    const body = contact({ email: created.email, firstName: 'Ann', sendOptinMessage: true });
+  it('records the request queued on update, and refuses another while one still waits', async () => {
+    const created = await post(contact({ firstName: 'Ann', phone: '(503) 555-0191' }));
+    const body = contact({
+      email: created.email,
+      firstName: 'Ann',
+      phone: '(503) 555-0191',
+      sendOptinMessage: true,
+    });
     const first = await put(created.id, body);
     expect(first.json()).toMatchObject({ optinMessageSent: true });
     const again = await put(created.id, body, host.auth);
-    expect(again.json()).toMatchObject({ optinMessageSent: true });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().details).toEqual([
+      { field: 'sendOptinMessage', message: expect.stringContaining('asked this number') },
+    ]);
     const queued = await ctx.db
       .select()
       .from(outboundMessages)
@@ -236,18 +246,23 @@ describe('optin_requested', () => {
     ]);
   });
 
-  it('queues no request to a phone that opted out: only its own JOIN/START opts it back in', async () => {
-    const created = await post(contact());
+  it('refuses a request to a phone that opted out: only its own JOIN/START opts it back in', async () => {
+    const created = await post(contact({ phone: '(503) 555-0192' }));
     await ctx.db
       .update(users)
       .set({ smsOptedOutAt: new Date('2026-03-01T12:00:00Z') })
       .where(eq(users.id, created.id));
     const response = await put(
       created.id,
-      contact({ email: created.email, sendOptinMessage: true }),
+      contact({ email: created.email, phone: '(503) 555-0192', sendOptinMessage: true }),
     );
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ optinMessageSent: false });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details).toEqual([
+      {
+        field: 'sendOptinMessage',
+        message: formatMessage(messages.contacts.optinRefused.optedOut, { date: 'Mar 1, 2026' }),
+      },
+    ]);
 
     // A number that replied STOP before it was anyone's contact is refused alike.
     await ctx.db.insert(consentEvents).values({
@@ -265,24 +280,27 @@ describe('optin_requested', () => {
       payload: contact({ phone: '503 555 0166', sendOptinMessage: true }),
       headers: admin.auth,
     });
-    expect(stranger.statusCode).toBe(201);
-    expect(stranger.json()).toMatchObject({ optinMessageSent: false });
+    expect(stranger.statusCode).toBe(400);
+    expect(stranger.json().error).toBe(
+      formatMessage(messages.contacts.optinRefused.optedOut, { date: 'Mar 1, 2026' }),
+    );
 
-    for (const id of [created.id, stranger.json().contact.id as string]) {
-      const queued = await ctx.db
-        .select()
-        .from(outboundMessages)
-        .where(eq(outboundMessages.contactId, id));
-      expect(queued).toEqual([]);
-      expect(await log(id)).toEqual([]);
-    }
+    // Nothing is queued or logged, and the refused save created no contact.
+    const queued = await ctx.db
+      .select()
+      .from(outboundMessages)
+      .where(eq(outboundMessages.contactId, created.id));
+    expect(queued).toEqual([]);
+    expect(await log(created.id)).toEqual([]);
+    expect(await ctx.db.select().from(users).where(eq(users.phone, '+15035550166'))).toEqual([]);
   });
 
   it('lists the unverified change before the request it came with, newest first', async () => {
-    const created = await post(contact({ smsVerified: true }));
+    const phone = '(503) 555-0193';
+    const created = await post(contact({ phone, smsVerified: true }));
     const response = await put(
       created.id,
-      contact({ email: created.email, smsVerified: false, sendOptinMessage: true }),
+      contact({ email: created.email, phone, smsVerified: false, sendOptinMessage: true }),
     );
     expect(response.json()).toMatchObject({ optinMessageSent: true });
     expect((await log(created.id)).map((e) => e.event)).toEqual([
@@ -410,5 +428,24 @@ describe('the consent log is append-only', () => {
       ),
     ).toMatchObject({ code: '23001' });
     expect(await log(created.id)).toEqual(before);
+  });
+
+  it('refuses a simulated row that does not name the staff member who typed the reply', async () => {
+    const created = await post(contact());
+    const row = {
+      contactId: created.id,
+      phone: '+15035550100',
+      event: 'opted_in' as const,
+      source: 'simulated' as const,
+      keyword: 'JOIN',
+      text: 'join',
+      at: new Date(),
+    };
+    const error = await refusal(ctx.db.insert(consentEvents).values(row));
+    expect(error).toMatchObject({ code: '23514' });
+    await ctx.db.insert(consentEvents).values({ ...row, staffUserId: admin.id });
+    expect((await log(created.id)).map((e) => [e.source, e.staffName])).toEqual([
+      ['simulated', admin.name],
+    ]);
   });
 });

@@ -3,7 +3,9 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/client';
 import { consentEvents, contactImports, outboundMessages, users } from '../../src/server/db/schema';
+import { loadConfig } from '../../src/server/env';
 import { createImportRunner, IMPORT_MAX_ATTEMPTS } from '../../src/server/imports/runner';
+import { optinPolicy } from '../../src/server/outbox/optin';
 import { sanitizeRichText } from '../../src/server/services/rich-text';
 import { LIMITS } from '../../src/shared/constants';
 import { formatMessage } from '../../src/shared/format';
@@ -19,6 +21,8 @@ import { csvFile, importState, queueImport, xlsxFile } from './helpers/imports';
  */
 
 const t = messages.contactImport;
+/** The limits of a server with the default configuration, on the real clock. */
+const optin = optinPolicy(loadConfig({}), () => new Date());
 const c = messages.contacts;
 
 let testDb: TestDatabase;
@@ -36,7 +40,7 @@ afterAll(() => testDb?.dispose());
 
 /** Runs every queued import to its end, in batches of three rows unless told otherwise. */
 async function drain(batchSize = 3) {
-  const runner = createImportRunner({ db, log: Fastify().log, leaseMs: 30_000, batchSize });
+  const runner = createImportRunner({ optin, db, log: Fastify().log, leaseMs: 30_000, batchSize });
   await runner.drain();
 }
 
@@ -168,6 +172,23 @@ describe('a queued import, run to its end', () => {
       ['james@xlsx.test', null, 'participant', 'suspended', 'Salem'],
       ['maria@xlsx.test', '+15035550103', 'admin', 'active', ''],
       ['wei@xlsx.test', '+15035550102', 'host', 'inactive', 'Portland'],
+    ]);
+  });
+
+  it('stores a bio a browser would read as markup escaped, as the contact form does', async () => {
+    const content = csvFile([
+      ['Email', 'First name', 'Last name', 'Bio'],
+      ['svg@markup.test', 'Sam', 'Vega', '<svg/onload=alert(1)>'],
+      ['lines@markup.test', 'Lena', 'Ines', 'Call <b\nafter 5'],
+      ['plain@markup.test', 'Paul', 'Lain', 'I <3 tea & a < b'],
+    ]);
+    await queueImport(db, { content });
+    await drain();
+    const saved = await contactsAt('markup.test');
+    expect(saved.map(({ email, bio }) => [email, bio])).toEqual([
+      ['lines@markup.test', '<p>Call &lt;b<br />after 5</p>'],
+      ['plain@markup.test', 'I <3 tea & a < b'],
+      ['svg@markup.test', '<p>&lt;svg/onload=alert(1)&gt;</p>'],
     ]);
   });
 
@@ -519,10 +540,11 @@ describe('the opt-in message', () => {
     await drain(2);
 
     expect(await importState(db, id)).toMatchObject({ created: 4, updated: 1, skipped: 0 });
+    // A number abroad (SMS_ALLOWED_COUNTRIES is US and CA by default) is not asked.
     expect(await optinsTo('optin.test')).toEqual([
       { email: 'a@optin.test', toPhone: '+15035550113', createdBy: adminId, status: 'queued' },
-      { email: 'd@optin.test', toPhone: '+442079460959', createdBy: adminId, status: 'queued' },
     ]);
+    expect(await importState(db, id)).toMatchObject({ optinsQueued: 1, optinsWithheld: 1 });
     const requested = await db
       .select({ phone: consentEvents.phone, staffUserId: consentEvents.staffUserId })
       .from(consentEvents)
@@ -533,10 +555,7 @@ describe('the opt-in message', () => {
         ),
       )
       .orderBy(consentEvents.phone);
-    expect(requested).toEqual([
-      { phone: '+15035550113', staffUserId: adminId },
-      { phone: '+442079460959', staffUserId: adminId },
-    ]);
+    expect(requested).toEqual([{ phone: '+15035550113', staffUserId: adminId }]);
   });
 
   it('is not queued when not asked for', async () => {
@@ -684,6 +703,7 @@ describe('an import taken up again', () => {
     const id = await queueImport(db, { content: csvFile(peopleRows('takeover.test', 300)) });
     const log = captureLog();
     const slow = createImportRunner({
+      optin,
       db,
       log: Fastify({ logger: log.logger }).log,
       leaseMs: 30_000,
@@ -717,7 +737,13 @@ describe('an import taken up again', () => {
 
   it('is put back in the queue by a runner that stops, and finished by the next', async () => {
     const id = await queueImport(db, { content: csvFile(peopleRows('stop.test', 300)) });
-    const runner = createImportRunner({ db, log: Fastify().log, leaseMs: 30_000, batchSize: 1 });
+    const runner = createImportRunner({
+      optin,
+      db,
+      log: Fastify().log,
+      leaseMs: 30_000,
+      batchSize: 1,
+    });
     runner.start();
     await until(async () => (await importState(db, id)).processed > 0, 'the import to start');
     await runner.stop();
@@ -758,6 +784,7 @@ describe('a batch that cannot be written', () => {
       const log = captureLog();
       // A lease of 1 ms: each drain may claim the import again at once.
       const runner = createImportRunner({
+        optin,
         db,
         log: Fastify({ logger: log.logger }).log,
         leaseMs: 1,

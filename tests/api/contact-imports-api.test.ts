@@ -112,6 +112,8 @@ describe('POST /api/contacts/imports/preview', () => {
           { row: 6, cells: ['cy@example.org', 'Cy', 'Day', 'x'] },
         ],
         total: 3,
+        // The signed-in host's opt-in requests left this hour (OPTIN_HOURLY_LIMIT's default).
+        optinAllowance: { limit: 100, remaining: 100, countries: ['US', 'CA'] },
       },
     });
     // A preview stores nothing.
@@ -180,6 +182,7 @@ describe('POST /api/contacts/imports/preview', () => {
           { row: 4, cells: ['bob@example.org', 'Bob', 'Ray', '+1 503 555 0101'] },
         ],
         total: 2,
+        optinAllowance: { limit: 100, remaining: 100, countries: ['US', 'CA'] },
       },
     });
   });
@@ -597,6 +600,8 @@ describe('GET /api/contacts/imports/:id', () => {
         sendOptin: true,
         errors: expected,
         errorCount: 130,
+        optinsQueued: 0,
+        optinsWithheld: 0,
         error: null,
         finishedAt: finishedAt.toISOString(),
       },

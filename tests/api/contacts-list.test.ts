@@ -155,7 +155,7 @@ describe('GET /api/contacts/export.csv', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'First name,Last name,Email,Phone,Role,Status,Email verified,Phone verified,Street,City,State,Zip code,Country,Created,Last login,Login count,Bio / notes',
+      'First name,Last name,Email,Phone,Role,Status,Email verified,Phone verified,Street,City,State,Zip code,Country,Created (Los Angeles time),Last login (Los Angeles time),Login count,Bio / notes',
     );
     expect(lines).toHaveLength(1 + 41);
     expect(lines[1]).toMatch(

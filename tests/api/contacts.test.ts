@@ -292,9 +292,17 @@ describe('PUT /api/contacts/{id}', () => {
     expect(response.json()).not.toHaveProperty('welcomeEmailSent');
   });
 
-  it('does not queue the same opt-in twice while one waits', async () => {
-    const created = (await post(contact({ sendOptinMessage: true }))).json().contact;
-    await put(created.id, contact({ email: created.email, sendOptinMessage: true }));
+  it('refuses a second opt-in while one waits, and queues it once', async () => {
+    const phone = { phone: '(503) 555-0188' };
+    const created = (await post(contact({ sendOptinMessage: true }, phone))).json().contact;
+    const again = await put(
+      created.id,
+      contact({ email: created.email, sendOptinMessage: true }, phone),
+    );
+    expect(again.statusCode).toBe(400);
+    expect(again.json().details).toEqual([
+      { field: 'sendOptinMessage', message: expect.stringContaining('asked this number') },
+    ]);
     const queued = await ctx.db
       .select()
       .from(outboundMessages)

@@ -78,6 +78,7 @@ beforeAll(async () => {
 
   await sent('optin', ana.id, '2026-03-01T09:00:00Z', {
     kind: 'optin',
+    expiresAt: at('2026-03-01T13:00:00Z'),
     body: 'Reply JOIN',
     status: 'sent',
   });
@@ -181,6 +182,9 @@ describe('GET /api/contacts/{id}/conversation', () => {
       contactName: 'Ana Alvarez',
       intent: null,
       receivedAt: '2026-03-02T16:30:00.000Z',
+      // Sent by the phone, not typed with Simulate reply.
+      simulatedBy: null,
+      simulatedByName: null,
     } satisfies ApiInboundMessage & { direction: 'in'; at: string });
     expect(entries.find((e) => e.id === ids.stop)).toMatchObject({ intent: 'optout' });
   });
@@ -307,6 +311,38 @@ describe('GET /api/contacts/{id}/conversation', () => {
       url: `/api/contacts/${ana.id}/conversation`,
     });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('places a message when it was sent, or due while it has not gone, never when queued', async () => {
+    const { user: cara } = await createUser(ctx.db, { role: 'participant', phone: '+15035550188' });
+    const toCara = { toPhone: '+15035550188', programId: walks };
+    // Day 0 queued at 8:05 PM for 8:07 PM (Pacific), handed to the provider at 8:07:42 PM.
+    await sent('caraDay0', cara.id, '2026-06-02T03:05:00Z', {
+      ...toCara,
+      day: 0,
+      sendAfter: at('2026-06-02T03:07:00Z'),
+      sentAt: at('2026-06-02T03:07:42Z'),
+    });
+    // A reply that arrived while day 0 waited in the queue: older than day 0 as sent.
+    await received('caraEarly', cara.id, '2026-06-02T03:06:00Z', { fromPhone: '+15035550188' });
+    // Day 1 queued, due tomorrow at 8:07 PM, not gone yet.
+    await sent('caraDay1', cara.id, '2026-06-03T03:05:00Z', {
+      ...toCara,
+      day: 1,
+      status: 'queued',
+      sendAfter: at('2026-06-03T03:07:00Z'),
+    });
+    const { entries } = await conversation(cara.id);
+    expect(entries.map((e) => [names([e])[0], e.at])).toEqual([
+      ['caraDay1', '2026-06-03T03:07:00.000Z'],
+      ['caraDay0', '2026-06-02T03:07:42.000Z'],
+      ['caraEarly', '2026-06-02T03:06:00.000Z'],
+    ]);
+    expect(entries[1]).toMatchObject({ sentAt: '2026-06-02T03:07:42.000Z' });
+    expect(entries[0]).toMatchObject({ sentAt: null, sendAfter: '2026-06-03T03:07:00.000Z' });
+    // Paging reads the same times: before day 0 as sent comes the reply, and nothing else.
+    const rest = await conversation(cara.id, `?before=${encodeURIComponent(entries[1]!.at)}`);
+    expect(names(rest.entries)).toEqual(['caraEarly']);
   });
 
   it('answers an empty conversation for a contact nothing was sent to', async () => {

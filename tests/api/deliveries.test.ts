@@ -89,9 +89,12 @@ beforeAll(async () => {
     .values({ podId: 'POD-D', podName: 'Deliveries' })
     .returning({ id: pods.id });
   await ctx.db.insert(programPods).values({ programId: program, podId: pod!.id });
+  const first = await participant();
   const members = [
+    first,
     await participant(),
-    await participant(),
+    // Sharing the first one's number: the number gets each day once, through the first.
+    await participant({ phone: first.phone }),
     await participant({ smsVerified: false }),
     await participant({ status: 'inactive' }),
     await participant({ smsOptedOutAt: new Date() }),
@@ -162,23 +165,32 @@ describe('GET /api/programs/{id}/deliveries', () => {
     expect(days[0]!.failures).toEqual([]);
   });
 
-  it('counts the recipients now: active, opted in, not opted out participants of its pods', async () => {
+  it('counts the recipients now: the numbers of active, opted in, not opted out participants of its pods', async () => {
     expect((await deliveries(program)).recipients).toBe(2);
   });
 
   it('says why the others of its pods will not receive messages, each counted once', async () => {
     expect((await deliveries(program)).audience).toEqual({
-      total: 7,
+      total: 8,
       recipients: 2,
       inactive: 2,
       optedOut: 1,
       noPhone: 1,
       notOptedIn: 1,
+      sharedPhone: 1,
     });
   });
 
   it('has no days for a draft', async () => {
-    const none = { total: 0, recipients: 0, inactive: 0, optedOut: 0, noPhone: 0, notOptedIn: 0 };
+    const none = {
+      total: 0,
+      recipients: 0,
+      inactive: 0,
+      optedOut: 0,
+      noPhone: 0,
+      notOptedIn: 0,
+      sharedPhone: 0,
+    };
     expect(await deliveries(draft)).toEqual({ days: [], recipients: 0, audience: none });
   });
 

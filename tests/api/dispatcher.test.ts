@@ -493,6 +493,7 @@ describe('the log provider', () => {
         twilio: undefined,
         publicUrl: PUBLIC_URL,
         smsMps: 0,
+        smsAllowedCountries: ['US', 'CA'],
         deliveryCutoffMs: CUTOFF_MS,
       },
       log,

@@ -125,6 +125,8 @@ describe('GET /api/inbound-messages', () => {
       contactName: null,
       intent: null,
       receivedAt: '2026-03-02T09:00:00.000Z',
+      simulatedBy: null,
+      simulatedByName: null,
     } satisfies ApiInboundMessage);
     expect(found[5]).toMatchObject({ contactId: ana.id, contactName: 'Ana Alvarez' });
   });

@@ -19,9 +19,12 @@ import {
 } from '../../src/server/db/schema';
 import { phoneOptedOut } from '../../src/server/consent/log';
 import { createDispatcher } from '../../src/server/delivery/dispatcher';
-import type { OutgoingSms, SendOutcome, SmsProvider } from '../../src/server/delivery/provider';
+import { phoneTimeZones } from '../../src/server/delivery/destination';
+import { quietHoursEndIn } from '../../src/server/delivery/quiet-hours';
+import type { SmsProvider } from '../../src/server/delivery/provider';
 import { FAKE_TWILIO } from '../helpers/fake-twilio';
 import { createUser, startTestApp, type TestContext } from './helpers/app';
+import { stubProvider } from './helpers/sms';
 
 /**
  * Replies from phones through Twilio's incoming-message webhook: each is stored once, and JOIN,
@@ -135,7 +138,13 @@ const historyOf = async (messageId: string) =>
 async function queued(values: Partial<typeof outboundMessages.$inferInsert> & { toPhone: string }) {
   const [row] = await ctx.db
     .insert(outboundMessages)
-    .values({ kind: 'program', body: 'Day 1: walk ten minutes', ...values })
+    .values({
+      kind: 'program',
+      body: 'Day 1: walk ten minutes',
+      // Within DELIVERY_CUTOFF's default; an opt-in request must have one.
+      expiresAt: new Date(Date.now() + 4 * 60 * 60 * 1000),
+      ...values,
+    })
     .returning();
   return row!;
 }
@@ -753,31 +762,14 @@ describe("the provider's 21610 (the phone unsubscribed at the carrier)", () => {
 });
 
 /** A provider that answers each message with `answer` and records what it was given. */
-function stubProvider(answer: (sms: OutgoingSms) => SendOutcome) {
-  const sent: OutgoingSms[] = [];
-  const provider: SmsProvider & { sent: OutgoingSms[] } = {
-    name: 'twilio',
-    label: 'stub',
-    sender: `stub-${randomBytes(4).toString('hex')}`,
-    sent,
-    async send(sms) {
-      sent.push(sms);
-      return answer(sms);
-    },
-    async lookup() {
-      return null;
-    },
-  };
-  return provider;
-}
-
-async function runDispatcher(provider: SmsProvider) {
+async function runDispatcher(provider: SmsProvider, now = () => new Date()) {
   await createDispatcher({
     db: ctx.db,
     provider,
     mps: 0,
     cutoffMs: 4 * 3_600_000,
     log: Fastify().log,
+    now,
   }).runOnce();
 }
 
@@ -830,13 +822,19 @@ describe("the dispatcher's last check for an opted-out phone", () => {
     const contact = await participant();
     await reply(contact.phone!, 'STOP');
     await reply(contact.phone!, 'START');
+    // An opt-in request keeps the daytime of every zone of its number's country: sent then.
+    const daytime = quietHoursEndIn(new Date(), phoneTimeZones(contact.phone!)) ?? new Date();
     const optin = await queued({
       kind: 'optin',
       contactId: contact.id,
       toPhone: contact.phone!,
       body: 'Reply JOIN',
+      expiresAt: new Date(daytime.getTime() + 60 * 60 * 1000),
     });
-    await runDispatcher(stubProvider(() => ({ ok: true, providerMessageId: newSid() })));
+    await runDispatcher(
+      stubProvider(() => ({ ok: true, providerMessageId: newSid() })),
+      () => daytime,
+    );
     expect((await rowOf(optin.id)).status).toBe('sent');
     const statuses = await ctx.db
       .select({ kind: outboundMessages.kind, status: outboundMessages.status })

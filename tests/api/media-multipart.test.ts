@@ -1,11 +1,12 @@
 import { readdir } from 'node:fs/promises';
-import { request as httpRequest } from 'node:http';
+import { Agent, request as httpRequest } from 'node:http';
+import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { media } from '../../src/server/db/schema';
 import { messages } from '../../src/shared/messages';
 import { png } from '../helpers/media-files';
 import { startServer, type RunningServer } from '../helpers/server';
-import { startSignedInApp } from './helpers/app';
+import { multipartForm, startSignedInApp, type FormPart } from './helpers/app';
 
 /**
  * Multipart bodies that are not well-formed are the client's fault: 400 with a message saying
@@ -82,7 +83,31 @@ describe('a malformed multipart upload', () => {
   });
 });
 
-describe('an upload cut off on a real connection', () => {
+/** A second file of 5 MB, far past every size accepted: it must be read, not stored. */
+const FIVE_MB = Buffer.alloc(5 * 1024 * 1024, 0x61);
+
+describe('a form with more than one part', () => {
+  const photo: FormPart = { field: 'file', filename: 'photo.png', content: png() };
+
+  it.each<[string, FormPart[]]>([
+    ['a file and another file', [photo, { ...photo, filename: 'second.png' }]],
+    ['a file and a text field', [photo, { field: 'note', value: 'hi' }]],
+    ['a text field and a file', [{ field: 'note', value: 'hi' }, photo]],
+    ['a file and a 5 MB file', [photo, { field: 'file', filename: 'big.png', content: FIVE_MB }]],
+  ])('is refused whole: %s', async (_case, parts) => {
+    const storedBefore = (await ctx.db.select({ n: count() }).from(media))[0]!.n;
+    const filesBefore = await readdir(ctx.app.config.mediaDir);
+    const form = await multipartForm(parts);
+    const response = await upload(form.payload, form.headers['content-type']);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: messages.media.oneFileOnly });
+    // Nothing stored, and no file (nor a half-written one) left in the media directory.
+    expect((await ctx.db.select({ n: count() }).from(media))[0]!.n).toBe(storedBefore);
+    expect(await readdir(ctx.app.config.mediaDir)).toEqual(filesBefore);
+  });
+});
+
+describe('uploads on a real connection', () => {
   let server: RunningServer;
   let token: string;
   beforeAll(async () => {
@@ -140,5 +165,54 @@ describe('an upload cut off on a real connection', () => {
     expect(files).toEqual([(await after.json()).url.replace('/media/', '')]);
     // A client hanging up is no server error: nothing is logged as one.
     expect(server.output()).not.toContain('request failed');
+  });
+
+  it('answers a file followed by a 5 MB file with a 400 once it has read the form to its end', async () => {
+    const form = await multipartForm([
+      { field: 'file', filename: 'photo.png', content: png() },
+      { field: 'file', filename: 'big.png', content: FIVE_MB },
+    ]);
+    // One connection, kept open: the next request can only be answered on it if the server read
+    // the refused form to its end rather than hanging up or leaving its rest unread.
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const post = (body: Buffer, contentType: string) =>
+      new Promise<{ status: number; body: string; reused: boolean }>((resolve, reject) => {
+        const request = httpRequest(`${server.url}/api/media`, {
+          method: 'POST',
+          agent,
+          headers: {
+            authorization: `Bearer ${token}`,
+            'content-type': contentType,
+            'content-length': String(body.length),
+          },
+        });
+        request.on('error', reject);
+        request.on('response', (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode!,
+              body: Buffer.concat(chunks).toString(),
+              reused: request.reusedSocket,
+            }),
+          );
+        });
+        request.end(body);
+      });
+    const mediaDir = `${server.dataDir}/media`;
+    const filesBefore = await readdir(mediaDir);
+    try {
+      const refused = await post(form.payload, form.headers['content-type']);
+      expect(refused.status).toBe(400);
+      expect(JSON.parse(refused.body)).toEqual({ error: messages.media.oneFileOnly });
+      expect(await readdir(mediaDir)).toEqual(filesBefore);
+      const good = await multipartForm([{ field: 'file', filename: 'next.png', content: png() }]);
+      const next = await post(good.payload, good.headers['content-type']);
+      expect(next.status).toBe(201);
+      expect(next.reused).toBe(true);
+    } finally {
+      agent.destroy();
+    }
   });
 });

@@ -120,6 +120,7 @@ beforeAll(async () => {
     toPhone: '+15035550102',
     body: 'Reply JOIN to receive messages',
     status: 'sent',
+    expiresAt: at('2026-02-27T16:00:00Z'),
     sendAfter: at('2026-02-27T12:00:00Z'),
     createdAt: at('2026-02-27T12:00:00Z'),
   });

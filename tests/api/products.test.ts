@@ -115,15 +115,15 @@ describe('POST /api/products', () => {
     expect(response.json().data.messages[0].media).toBeNull();
   });
 
-  it('trims texts and accepts exactly 160 characters of text plus link URLs', async () => {
+  it('trims texts and accepts exactly 160 characters as sent: text, line break, link URL', async () => {
     const url = 'https://ex.co/abcdefghij'; // 24
     const body = payload(1);
-    body.messages[0] = message(`  ${'x'.repeat(160 - url.length)}  `, {
+    body.messages[0] = message(`  ${'x'.repeat(160 - 1 - url.length)}  `, {
       links: [{ url, label: '' }],
     });
     const response = await post(body);
     expect(response.statusCode).toBe(201);
-    expect(response.json().data.messages[0].text).toHaveLength(136);
+    expect(response.json().data.messages[0].text).toHaveLength(135);
   });
 
   it('keeps 365 days', async () => {
@@ -197,6 +197,24 @@ describe('validation', () => {
           }),
         }),
       { field: 'preMessage.text', message: t.messageTooLong, day: 0 },
+    ],
+    [
+      '135 characters and a 25-character link, 161 with the line break it goes on',
+      () =>
+        payload(2, {
+          messages: [
+            message('Day 1'),
+            message('w'.repeat(135), {
+              links: [{ url: 'https://tid.gs/walk-guide', label: 'Walk guide' }],
+            }),
+          ],
+        }),
+      { field: 'messages.1.text', message: t.messageTooLong, day: 2 },
+    ],
+    [
+      '71 units of Unicode: one emoji takes the message to 70 a segment',
+      () => payload(1, { preMessage: message(`${'x'.repeat(69)}🎉`) }),
+      { field: 'preMessage.text', message: t.unicodeMessageTooLong, day: 0 },
     ],
     [
       'a link that is not http(s)',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboundMessages, products } from '../../src/server/db/schema';
 import { messages } from '../../src/shared/messages';
+import type { Program } from '../../src/shared/program';
 import { addDays } from '../../src/shared/schedule';
 import { createUser, startSignedInApp } from './helpers/app';
 
@@ -248,6 +249,49 @@ describe('messages sent, from the outbox', () => {
     expect(listed.find((p) => p.id === running.id)?.messagesSent).toBe(2);
     const updated = await call('PUT', `/api/programs/${running.id}`, body({ sendTime: '18:00' }));
     expect(updated.json().messagesSent).toBe(2);
+  });
+
+  it('names the days sent apart from the messages: day 0 to two participants is one day', async () => {
+    const running = await create({ startDate: addDays(today(), -1) });
+    expect(running.daysSent).toEqual([]);
+    const phones = ['+15035550111', '+15035550112'];
+    const people = await Promise.all(
+      phones.map((phone) => createUser(ctx.db, { role: 'participant', phone })),
+    );
+    const row = (
+      index: number,
+      day: number,
+      status: (typeof outboundMessages.$inferInsert)['status'],
+    ) => ({
+      kind: 'program' as const,
+      status,
+      programId: running.id,
+      day,
+      contactId: people[index]!.user.id,
+      toPhone: phones[index]!,
+      body: 'Hi',
+    });
+    await ctx.db
+      .insert(outboundMessages)
+      .values([
+        row(0, 0, 'delivered'),
+        row(1, 0, 'sent'),
+        row(0, 1, 'queued'),
+        row(1, 1, 'failed'),
+      ]);
+    const read = (await call('GET', `/api/programs/${running.id}`)).json();
+    expect({ messagesSent: read.messagesSent, daysSent: read.daysSent }).toEqual({
+      messagesSent: 2,
+      daysSent: [0],
+    });
+    await ctx.db.insert(outboundMessages).values([row(0, 2, 'sent'), row(1, 2, 'undelivered')]);
+    const listed = (await call('GET', '/api/programs')).json().programs as Program[];
+    expect(listed.find((p) => p.id === running.id)).toMatchObject({
+      messagesSent: 4,
+      daysSent: [0, 2],
+    });
+    const updated = await call('PUT', `/api/programs/${running.id}`, body({ sendTime: '18:00' }));
+    expect(updated.json().daysSent).toEqual([0, 2]);
   });
 });
 

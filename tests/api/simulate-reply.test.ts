@@ -80,6 +80,9 @@ describe('POST /api/contacts/:id/simulate-reply', () => {
       contactName: 'Rosa Parks',
       intent: 'optin',
       receivedAt: expect.any(String),
+      // Typed by staff: it says so, and who.
+      simulatedBy: ctx.user.id,
+      simulatedByName: `Hana ${ctx.user.lastName}`,
     });
     expect(new Date(message.receivedAt).toISOString()).toBe(message.receivedAt);
     expect((await contactOf(contact.id)).smsVerified).toBe(true);
@@ -98,10 +101,64 @@ describe('POST /api/contacts/:id/simulate-reply', () => {
       .from(consentEvents)
       .where(eq(consentEvents.contactId, contact.id))
       .orderBy(asc(consentEvents.at));
-    expect(consent.map((e) => [e.event, e.source, e.keyword, e.text])).toEqual([
-      ['opted_in', 'keyword', 'JOIN', 'join'],
-      ['opted_out', 'keyword', 'STOP', 'stop please'],
+    // In effect as the phone's reply would be, but recorded as simulated by the staff member.
+    expect(consent.map((e) => [e.event, e.source, e.keyword, e.text, e.staffUserId])).toEqual([
+      ['opted_in', 'simulated', 'JOIN', 'join', ctx.user.id],
+      ['opted_out', 'simulated', 'STOP', 'stop please', ctx.user.id],
     ]);
+  });
+
+  it("is never the phone's own word: the consent log, the conversation and the replies list say it was simulated, and by whom", async () => {
+    const contact = await participant();
+    const staffName = `Hana ${ctx.user.lastName}`;
+    expect((await simulate(contact.id, { body: 'JOIN' })).statusCode).toBe(201);
+    expect((await simulate(contact.id, { body: 'hello' })).statusCode).toBe(201);
+    const get = (url: string) => ctx.app.inject({ url, headers: ctx.auth });
+
+    const log = await get(`/api/contacts/${contact.id}/consent`);
+    expect(log.statusCode).toBe(200);
+    expect(log.json().events).toEqual([
+      {
+        id: expect.any(String),
+        contactId: contact.id,
+        phone: contact.phone,
+        event: 'opted_in',
+        source: 'simulated',
+        staffUserId: ctx.user.id,
+        staffName,
+        keyword: 'JOIN',
+        text: 'JOIN',
+        at: expect.any(String),
+      },
+    ]);
+    const simulated = { simulatedBy: ctx.user.id, simulatedByName: staffName };
+    const conversation = await get(`/api/contacts/${contact.id}/conversation`);
+    const replies = conversation
+      .json()
+      .entries.filter((e: { direction: string }) => e.direction === 'in');
+    expect(replies).toEqual([
+      expect.objectContaining({ body: 'hello', ...simulated }),
+      expect.objectContaining({ body: 'JOIN', ...simulated }),
+    ]);
+    const list = await get(`/api/inbound-messages?contactId=${contact.id}`);
+    expect(list.json().messages).toEqual([
+      expect.objectContaining({ body: 'hello', ...simulated }),
+      expect.objectContaining({ body: 'JOIN', ...simulated }),
+    ]);
+
+    // The API's reference names the source and the fields.
+    const docs = (await get('/api/docs/openapi.json')).json();
+    const answer = (path: string, method: string, status: string) =>
+      docs.paths[path][method].responses[status].content['application/json'].schema;
+    const source = answer('/api/contacts/{id}/consent', 'get', '200').properties.events.items
+      .properties.source;
+    expect(source.enum).toContain('simulated');
+    expect(source.description).toContain('simulated');
+    expect(
+      Object.keys(
+        answer('/api/contacts/{id}/simulate-reply', 'post', '201').properties.message.properties,
+      ),
+    ).toEqual(expect.arrayContaining(['simulatedBy', 'simulatedByName']));
   });
 
   it('answers HELP with the configured contact, and stores free text only', async () => {

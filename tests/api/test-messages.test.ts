@@ -138,13 +138,19 @@ describe('POST /api/messages/test', () => {
     expect(row.expiresAt!.getTime() - row.sendAfter.getTime()).toBe(DELIVERY_DEFAULTS.cutoffMs);
   });
 
-  it('counts the segments of the text as carriers do', async () => {
+  it('counts the segments of the text as carriers do, and keeps it to one as products do', async () => {
     const host = await staff({ role: 'admin' });
     // An emoji makes it UCS-2: 70 units in one segment, 67 per part.
-    const body = `${'Walk today '.repeat(7)}🙂`;
+    const body = `${'Walk today '.repeat(6)}${'w'.repeat(2)}🙂`;
     const response = await sendTest(host.auth, { to: newPhone(), body });
     expect(response.statusCode).toBe(201);
-    expect(response.json().message).toMatchObject({ body, segments: 2 });
+    expect(response.json().message).toMatchObject({ body, segments: 1 });
+    const over = await sendTest(host.auth, {
+      to: newPhone(),
+      body: `${'Walk today '.repeat(7)}🙂`,
+    });
+    expect(over.statusCode).toBe(400);
+    expect(over.json().error).toBe(formatMessage(t.bodyTooLong, { max: 70 }));
   });
 
   it('sends to a contact by id, and names the contact whose phone was typed', async () => {

@@ -86,6 +86,34 @@ async function simulateReply(body: string) {
 }
 
 describe('consent and conversations in the browser', () => {
+  it('says on every screen, signed in or not, that SMS and email are simulated', async () => {
+    const banner = page.getByRole('complementary', { name: messages.simulation.banner.label });
+    for (const path of ['/dashboard', '/contacts', '/messages']) {
+      await page.goto(`${server.url}${path}`);
+      await banner.getByText(messages.simulation.banner.both).waitFor();
+    }
+    await screenshot(page, 'simulation-banner');
+    await banner.getByRole('link', { name: messages.simulation.banner.setUp }).click();
+    await page.waitForURL(/\/help#setting-up-sending-sms-and-email$/);
+    await page.getByRole('heading', { name: 'Setting up sending: SMS and email' }).waitFor();
+    // The banner is in the page's flow: nothing under it is covered.
+    const box = (await banner.boundingBox())!;
+    const main = (await page.locator('#main-content').boundingBox())!;
+    expect(main.y).toBeGreaterThanOrEqual(box.y + box.height);
+
+    const visitor = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    try {
+      await visitor.goto(`${server.url}/forgot-password`);
+      await visitor
+        .getByRole('complementary', { name: messages.simulation.banner.label })
+        .getByText(messages.simulation.banner.both)
+        .waitFor();
+      await screenshot(visitor, 'simulation-banner-forgot-password');
+    } finally {
+      await visitor.close();
+    }
+  });
+
   it('opts a new participant in when they reply join, and shows the confirmation', async () => {
     const c = messages.contacts;
     await page.goto(`${server.url}/contacts/create`);
@@ -109,19 +137,23 @@ describe('consent and conversations in the browser', () => {
       .getByText(/Reply JOIN to receive our messages/)
       .waitFor();
 
+    // Typed by the admin, not sent by the phone: every reading of it says so.
     await simulateReply('join');
     await optinState()
-      .getByText(/^Opted in by replying JOIN on /)
+      .getByText(/^Opted in by a JOIN simulated by Admin Tidings on /)
       .waitFor();
     expect(await page.getByLabel(c.fields.smsVerified).isChecked()).toBe(true);
     // Their reply, marked as an opt-in, and one confirmation, which the card follows to delivered.
     await conversation().getByText(t.intents.optin).waitFor();
+    await conversation()
+      .getByText(formatMessage(t.simulatedBy, { staff: 'Admin Tidings' }))
+      .waitFor();
     const confirmation = conversation().getByRole('listitem').filter({ hasText: "You're in!" });
     await confirmation.getByText(messages.delivery.statuses.delivered).waitFor({ timeout: 30_000 });
     await expect(confirmation.count()).resolves.toBe(1);
     await page
       .getByRole('region', { name: t.history.title })
-      .getByText(formatMessage(t.history.reply, { text: 'join' }))
+      .getByText(formatMessage(t.history.simulated, { text: 'join', staff: 'Admin Tidings' }))
       .waitFor();
     await screenshot(page, 'consent-opted-in');
   });
@@ -137,9 +169,13 @@ describe('consent and conversations in the browser', () => {
     await dialog.getByLabel(new RegExp(`^${d.body}`)).fill('Testing tomorrow: a short walk at 9.');
     await screenshot(page, 'send-test-mms-form');
     await dialog.getByRole('button', { name: d.send, exact: true }).click();
+    // The log provider's 'delivered' reached no phone, and the dialog says so.
+    const sim = messages.simulation;
     await dialog
-      .getByText(formatMessage(d.status, { status: messages.delivery.statuses.delivered }))
+      .getByText(formatMessage(d.status, { status: sim.statuses.delivered }), { exact: true })
       .waitFor({ timeout: 30_000 });
+    await dialog.getByText(sim.statusHelp.delivered, { exact: true }).waitFor();
+    expect(await dialog.getByText(messages.delivery.statusHelp.delivered).count()).toBe(0);
     await screenshot(page, 'send-test-mms-delivered');
     const [test] = await contactMessages('test');
     expect(test).toMatchObject({ status: 'delivered', toPhone: PHONE });
@@ -178,7 +214,7 @@ describe('consent and conversations in the browser', () => {
     await conversation().getByText('Welcome to Evening stretches!').waitFor();
     await simulateReply('stop please');
     await optinState()
-      .getByText(/^Opted out \(STOP\) on /)
+      .getByText(/^Opted out by a STOP simulated by Admin Tidings on /)
       .waitFor();
     await optinState().getByText(t.optin.optedOutNote).waitFor();
     const day = conversation().getByRole('listitem').filter({ hasText: 'Evening stretches' });
@@ -194,6 +230,9 @@ describe('consent and conversations in the browser', () => {
     const reply = page.getByRole('row').filter({ hasText: 'stop please' });
     await reply.getByText(t.intents.optout).waitFor();
     expect(await reply.textContent()).toContain('Maya Ortiz');
+    expect(await reply.textContent()).toContain(
+      formatMessage(t.simulatedBy, { staff: 'Admin Tidings' }),
+    );
     await screenshot(page, 'replies-received');
 
     const after = await api<{ message: ApiMessage }>('GET', `/api/messages/${queued.id}`);
@@ -203,5 +242,76 @@ describe('consent and conversations in the browser', () => {
       `/api/contacts/${contactId}/consent`,
     );
     expect(events[0]).toMatchObject({ event: 'opted_out', keyword: 'STOP' });
+  });
+
+  it('opts out a participant saved with the number that replied STOP, and says why', async () => {
+    const c = messages.contacts;
+    await page.goto(`${server.url}/contacts/create`);
+    await page.getByRole('heading', { name: c.createTitle }).waitFor();
+    await field(c.fields.email).fill('leo.ortiz@example.org');
+    await field(c.fields.firstName).fill('Leo');
+    await field(c.fields.lastName).fill('Ortiz');
+    await field(c.fields.phone).fill('(503) 555-0177');
+    const optin = page.getByLabel(c.fields.sendOptinMessage);
+    await optin.check();
+    await page.getByRole('button', { name: c.create }).click();
+    // The request is refused beside its box, and nothing typed is lost.
+    await expect
+      .poll(async () => (await optin.getAttribute('aria-describedby')) !== null)
+      .toBe(true);
+    const help = page.locator(`#${await optin.getAttribute('aria-describedby')}`);
+    await help.getByText(/^This number opted out on /).waitFor();
+    expect(await field(c.fields.firstName).inputValue()).toBe('Leo');
+    await screenshot(page, 'contact-optin-refused');
+
+    await optin.uncheck();
+    await page.getByRole('button', { name: c.create }).click();
+    await page.waitForURL(/\/contacts$/);
+    await page.getByText(`Contact Leo Ortiz created successfully!${c.phoneOptedOut}`).waitFor();
+    await screenshot(page, 'contact-saved-opted-out');
+    await page.getByRole('row').filter({ hasText: 'Leo Ortiz' }).getByText('Leo Ortiz').click();
+    await optinState()
+      .getByText(/^Opted out on .*: Admin Tidings saved a number that had opted out$/)
+      .waitFor();
+    await screenshot(page, 'contact-opted-out-with-number');
+  });
+
+  it('refuses a second opt-in request to a number asked within the week, beside the box', async () => {
+    const c = messages.contacts;
+    const phone = '+15035550188';
+    const create = async (first: string) => {
+      await page.goto(`${server.url}/contacts/create`);
+      await page.getByRole('heading', { name: c.createTitle }).waitFor();
+      await field(c.fields.email).fill(`${first.toLowerCase()}.baker@example.org`);
+      await field(c.fields.firstName).fill(first);
+      await field(c.fields.lastName).fill('Baker');
+      await field(c.fields.phone).fill(phone);
+      await page.getByLabel(c.fields.sendOptinMessage).check();
+      await page.getByRole('button', { name: c.create }).click();
+    };
+    await create('Ines');
+    await page.waitForURL(/\/contacts$/);
+    await page
+      .getByText(`Contact Ines Baker created successfully!${messages.simulation.optinQueued}`)
+      .waitFor();
+
+    // The same number again, for another contact: the form says when it was asked and when it
+    // can be asked next, and nothing is saved or sent.
+    await create('Ivan');
+    const optin = page.getByLabel(c.fields.sendOptinMessage);
+    await expect
+      .poll(async () => (await optin.getAttribute('aria-describedby')) !== null)
+      .toBe(true);
+    const help = page.locator(`#${await optin.getAttribute('aria-describedby')}`);
+    await help
+      .getByText(/^Tidings asked this number to opt in on .*the next request can go on /)
+      .waitFor();
+    await screenshot(page, 'contact-optin-asked-recently');
+    expect(page.url()).toMatch(/\/contacts\/create$/);
+    const optins = await api<{ messages: ApiMessage[] }>(
+      'GET',
+      `/api/messages?kind=optin&q=${encodeURIComponent(phone)}`,
+    );
+    expect(optins.messages.filter((m) => m.toPhone === phone)).toHaveLength(1);
   });
 });

@@ -75,8 +75,11 @@ describe('contacts in the browser', () => {
     await screenshot(page, 'contacts-create-participant');
     await page.getByRole('button', { name: t.create }).click();
     await page.waitForURL(/\/contacts$/);
+    // SMS is simulated here (SMS_PROVIDER=log): the notice says where the opt-in goes.
     await page
-      .getByText('Contact Lena Walker created successfully! Opt-in message has been queued.')
+      .getByText(
+        'Contact Lena Walker created successfully! Opt-in message has been queued; SMS is simulated, so it goes to the server log, not to the phone.',
+      )
       .waitFor();
     // The notice's slide-in, then the list below it.
     await page.waitForTimeout(400);

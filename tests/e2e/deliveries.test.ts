@@ -7,6 +7,7 @@ import { chooseSchedule } from './helpers/schedule';
 import { signIn } from './helpers/session';
 
 const t = messages.delivery;
+const simulated = messages.simulation.statuses;
 const ADMIN = { ADMIN_EMAIL: 'ida@example.org', ADMIN_PASSWORD: 'a long admin password' };
 
 const schedule = chooseSchedule();
@@ -109,9 +110,10 @@ describe('the delivery engine, seen in the console', () => {
     await waitWithReloads(() =>
       panel().getByText('1 of 1 participant in its pods will receive messages.'),
     );
-    // The log provider reports delivery a second after the send; the panel refreshes itself.
+    // The log provider reports delivery a second after the send; the panel refreshes itself. It
+    // is a simulation, and every status it made says so.
     const delivered = await waitWithReloads(() =>
-      panel().getByRole('link', { name: `${t.statuses.delivered}: 1` }),
+      panel().getByRole('link', { name: `${simulated.delivered}: 1` }),
     );
     await screenshot(page, 'deliveries-panel');
 
@@ -119,7 +121,7 @@ describe('the delivery engine, seen in the console', () => {
     await page.waitForURL('**/messages**');
     const row = page.getByRole('row').filter({ hasText: 'June Carter' });
     await row.waitFor();
-    expect(await row.textContent()).toContain(t.statuses.delivered);
+    expect(await row.textContent()).toContain(simulated.delivered);
     expect(await row.textContent()).toContain('Spring walkers');
     await screenshot(page, 'messages-list-delivered');
 
@@ -129,9 +131,14 @@ describe('the delivery engine, seen in the console', () => {
     const history = page.getByRole('table', { name: t.historyTitle });
     await history.waitFor();
     const text = (await history.textContent()) ?? '';
-    // Its whole life: planned, claimed, handed to the provider (sent), reported delivered.
-    for (const status of ['queued', 'sending', 'sent', 'delivered'] as const) {
-      expect(text).toContain(t.statuses[status]);
+    // Its whole life: planned, claimed, handed to the (simulated) provider, reported delivered.
+    for (const status of [
+      t.statuses.queued,
+      t.statuses.sending,
+      simulated.sent,
+      simulated.delivered,
+    ]) {
+      expect(text).toContain(status);
     }
     await screenshot(page, 'message-detail-history');
   });

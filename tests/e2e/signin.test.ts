@@ -137,7 +137,7 @@ describe('signing in to a new Tidings', () => {
     const nav = page.getByRole('navigation', { name: 'Main' });
     expect(await nav.getByRole('link', { name: 'Programs' }).count()).toBe(0);
     await nav.getByRole('button', { name: messages.nav.openMenu }).click();
-    const menu = page.getByRole('list', { name: messages.nav.openMenu });
+    const menu = page.getByRole('list', { name: messages.nav.menu });
     await menu.waitFor();
     expect(await menu.getByRole('link', { name: 'Pods' }).isVisible()).toBe(true);
     await screenshot(page, 'signin-hamburger-1024');

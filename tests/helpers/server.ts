@@ -5,6 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { copyNewDatabaseInto } from './pglite-template';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -30,13 +31,25 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+/** A server process just launched: it may still be starting. */
+export interface LaunchedServer {
+  child: ChildProcess;
+  url: string;
+  dataDir: string;
+  stdout(): string;
+  stderr(): string;
+  exited: Promise<unknown[]>;
+}
+
 /**
- * Starts the real Tidings server (`src/server/main.ts`, as `npm start` does) on a free port with
- * its own temporary data directory, and waits until it says it is running.
+ * Launches the real Tidings server (`src/server/main.ts`, as `npm start` does) on a free port with
+ * its own temporary data directory unless `env` names one, without waiting for it. That directory
+ * starts with a copy of a new embedded database (`pglite-template.ts`) unless `env` names a
+ * PostgreSQL database.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function launchServer(env: Record<string, string> = {}): Promise<LaunchedServer> {
   const port = await freePort();
-  const dataDir = env.DATA_DIR ?? (await mkdtemp(path.join(os.tmpdir(), 'tidings-e2e-')));
+  const dataDir = env.DATA_DIR ?? (await newDataDir(env));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,
     env: {
@@ -53,25 +66,55 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   let stderr = '';
   child.stdout!.on('data', (chunk) => (stdout += chunk));
   child.stderr!.on('data', (chunk) => (stderr += chunk));
-  const exited = once(child, 'exit');
+  return {
+    child,
+    url: `http://127.0.0.1:${port}`,
+    dataDir,
+    stdout: () => stdout,
+    stderr: () => stderr,
+    exited: once(child, 'exit'),
+  };
+}
+
+async function newDataDir(env: Record<string, string>): Promise<string> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tidings-e2e-'));
+  if (!env.DATABASE_URL) await copyNewDatabaseInto(dataDir);
+  return dataDir;
+}
+
+/**
+ * Starts the real Tidings server (`launchServer`) and waits until it says it is running, for up to
+ * `startTimeoutMs` (a first start creates its database, which takes longer on a busy machine).
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  { startTimeoutMs = 60_000 } = {},
+): Promise<RunningServer> {
+  const launched = await launchServer(env);
+  const { child, dataDir, exited } = launched;
+  const stdout = () => launched.stdout();
+  const stderr = () => launched.stderr();
 
   const started = Date.now();
-  while (!stdout.includes('Tidings is running at')) {
-    if (child.exitCode !== null) {
-      throw new Error(`The server exited with ${child.exitCode}:\n${stdout}\n${stderr}`);
+  while (!stdout().includes('Tidings is running at')) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      const how = child.exitCode ?? child.signalCode;
+      throw new Error(`The server exited with ${how}:\n${stdout()}\n${stderr()}`);
     }
-    if (Date.now() - started > 60_000) {
+    if (Date.now() - started > startTimeoutMs) {
       child.kill('SIGKILL');
-      throw new Error(`The server did not start within 60 s:\n${stdout}\n${stderr}`);
+      throw new Error(
+        `The server did not start within ${startTimeoutMs / 1000} s:\n${stdout()}\n${stderr()}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: launched.url,
     pid: child.pid!,
     dataDir,
-    output: () => stdout,
+    output: stdout,
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       const [code] = await exited;
@@ -81,12 +124,17 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   };
 }
 
-/** Runs the server expecting it to refuse to start; resolves with its exit code and output. */
+/**
+ * Runs the server expecting it to end by itself (refusing to start, or killed by a `preload`, a
+ * module loaded before the server's own); resolves with its exit code, signal and output.
+ */
 export async function runServerToExit(
   env: Record<string, string>,
   timeoutMs = 30_000,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  preload?: string,
+): Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }> {
+  const imports = ['--import', 'tsx', ...(preload ? ['--import', preload] : [])];
+  const child = spawn(process.execPath, [...imports, 'src/server/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -96,7 +144,7 @@ export async function runServerToExit(
   child.stdout.on('data', (chunk) => (stdout += chunk));
   child.stderr.on('data', (chunk) => (stderr += chunk));
   const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-  const [code] = await once(child, 'exit');
+  const [code, signal] = await once(child, 'exit');
   clearTimeout(timer);
-  return { code: code as number | null, stdout, stderr };
+  return { code: code as number | null, signal: signal as string | null, stdout, stderr };
 }

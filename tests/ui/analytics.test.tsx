@@ -213,14 +213,15 @@ describe('the Analytics screen', () => {
   });
 
   it('says it is loading until the figures come', async () => {
-    let resolve!: (value: AnalyticsResponse) => void;
+    let resolve: ((value: AnalyticsResponse) => void) | undefined;
     open(
       '/analytics',
       analyticsProvider(() => new Promise((done) => (resolve = done))),
     );
     expect(await screen.findByRole('progressbar', { name: t.loading })).toBeInTheDocument();
     expect(screen.queryByRole('group', { name: t.cards.sent })).not.toBeInTheDocument();
-    await act(async () => resolve(answer));
+    await waitFor(() => expect(resolve).toBeTypeOf('function'));
+    await act(async () => resolve?.(answer));
     await figuresShown();
     // The chart's code may still be on its way; then nothing is loading any more.
     await waitFor(() =>

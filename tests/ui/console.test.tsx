@@ -237,7 +237,7 @@ describe('navigation bar', () => {
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(within(nav).queryByRole('link', { name: 'Programs' })).not.toBeInTheDocument();
     await user.click(within(nav).getByRole('button', { name: messages.nav.openMenu }));
-    const menu = await screen.findByRole('list', { name: messages.nav.openMenu });
+    const menu = await screen.findByRole('list', { name: messages.nav.menu });
     for (const label of entries) {
       expect(within(menu).getByRole('link', { name: label })).toBeInTheDocument();
     }

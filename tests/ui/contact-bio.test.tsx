@@ -45,6 +45,44 @@ function openConsole(at: string, routes: Routes, user = apiUser()) {
   return api;
 }
 
+/**
+ * A bio typed into the plain-text field before the editor, as the server stores it since: the
+ * escaped HTML that reads as it was written (services/stored-bios.ts).
+ */
+const OLD_PLAIN_BIO = 'Likes <b>bold</b> & a < b';
+const OLD_PLAIN_BIO_STORED = '<p>Likes &lt;b&gt;bold&lt;/b&gt; &amp; a &lt; b</p>';
+
+describe('a bio typed before the editor', () => {
+  it('opens a bio typed before the editor as the text it is, and saves it unchanged', async () => {
+    const api = openConsole('/contacts/c1', {
+      'GET /api/contacts/c1': () => jsonResponse(200, { contact: contact(OLD_PLAIN_BIO_STORED) }),
+      'PUT /api/contacts/c1': () =>
+        jsonResponse(200, { contact: contact('a'), optinMessageSent: false }),
+      'GET /api/contacts': () => jsonResponse(200, { contacts: [], total: 0 }),
+    });
+    const box = await bioBox();
+    expect([...box.querySelectorAll('p')].map((p) => p.textContent)).toEqual([OLD_PLAIN_BIO]);
+    expect(box.querySelector('strong, b')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: t.save }));
+    await waitFor(() => expect(path()).toBe('/contacts'));
+    expect(sentBodies(api, 'PUT')[0]!.profile.bio).toBe(OLD_PLAIN_BIO_STORED);
+  });
+
+  it('shows a bio typed before the editor as written, not as formatting', async () => {
+    openConsole(
+      '/contacts/c1',
+      {
+        'GET /api/contacts/c1': () =>
+          jsonResponse(200, { contact: contact(OLD_PLAIN_BIO_STORED, { role: 'admin' }) }),
+      },
+      apiUser({ role: 'host' }),
+    );
+    await screen.findByRole('heading', { name: t.viewTitle });
+    const bio = screen.getByText(t.fields.bio).nextElementSibling as HTMLElement;
+    expect(bio.textContent).toBe(OLD_PLAIN_BIO);
+    expect(bio.querySelector('strong, b')).toBeNull();
+  });
+});
 /** What the editor writes for "Prefers mornings" made bold. */
 const BOLD_BIO = '<p><strong>Prefers mornings</strong></p>';
 
@@ -99,6 +137,22 @@ describe('the bio/notes editor', () => {
     // "<evenings>" reads as a tag, so that paragraph stays HTML, escaped.
     expect(sentBodies(api, 'PUT')[0]!.profile.bio).toBe(
       '<p>Mornings &amp; &lt;evenings&gt;</p><p>Not Sundays</p>',
+    );
+  });
+
+  it('saves text a browser would read as markup as HTML, escaped', async () => {
+    const api = openConsole('/contacts/c1', {
+      'GET /api/contacts/c1': () => jsonResponse(200, { contact: contact('') }),
+      'PUT /api/contacts/c1': () =>
+        jsonResponse(200, { contact: contact('a'), optinMessageSent: false }),
+      'GET /api/contacts': () => jsonResponse(200, { contacts: [], total: 0 }),
+    });
+    // Neither is a whole tag, but a browser makes an element of each.
+    await typeBio('<svg/onload=alert(1)>\nCall x<y');
+    fireEvent.click(screen.getByRole('button', { name: t.save }));
+    await waitFor(() => expect(path()).toBe('/contacts'));
+    expect(sentBodies(api, 'PUT')[0]!.profile.bio).toBe(
+      '<p>&lt;svg/onload=alert(1)&gt;</p><p>Call x&lt;y</p>',
     );
   });
 
@@ -164,6 +218,13 @@ describe("a contact's bio, read-only", () => {
     expect(bio.querySelector('img, [onerror]')).toBeNull();
     expect(within(bio).queryByRole('link', { name: 'bad' })).toBeNull();
     expect(bio).toHaveTextContent('bad');
+  });
+
+  it('shows text stored escaped as the text it is', async () => {
+    openAsHost('<p>&lt;svg/onload=alert(1)&gt;<br />x&lt;y</p>');
+    const bio = await details();
+    expect(bio).toHaveTextContent('<svg/onload=alert(1)>x<y');
+    expect(bio.querySelector('svg, [onload], y')).toBeNull();
   });
 
   it('shows a plain-text bio as written, line breaks kept', async () => {

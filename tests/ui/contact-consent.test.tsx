@@ -51,6 +51,34 @@ const unsubscribed = consentEvent({
   text: 'Twilio error 21610',
   at: '2027-03-14T12:30:00.000Z',
 });
+/** The row a save writes when it gives a contact a number that had opted out. */
+const numberOptedOut = consentEvent({
+  event: 'opted_out',
+  source: 'staff',
+  staffUserId: 'u1',
+  staffName: 'Ada Lovelace',
+  at: '2027-03-14T12:40:00.000Z',
+});
+
+/** Rows written by Simulate reply: in effect, but typed by a staff member, not the phone. */
+const simulatedJoin = consentEvent({
+  event: 'opted_in',
+  source: 'simulated',
+  staffUserId: 'u1',
+  staffName: 'Ada Lovelace',
+  keyword: 'JOIN',
+  text: 'join',
+  at: '2027-03-14T12:06:00.000Z',
+});
+const simulatedStop = consentEvent({
+  event: 'opted_out',
+  source: 'simulated',
+  staffUserId: 'u1',
+  staffName: 'Ada Lovelace',
+  keyword: 'STOP',
+  text: 'stop please',
+  at: '2027-03-14T12:25:00.000Z',
+});
 
 function open(
   options: Parameters<typeof contactProvider>[0] & { contact?: ApiContactDetail } = {},
@@ -91,12 +119,30 @@ describe("the contact's opt-in state, in words beside the phone's verification",
       'Opted out: the carrier reported the number unsubscribed (21610) on 3/14/27, 5:30 AM',
     ],
     [
+      'was given a number that had opted out',
+      { smsVerified: true, smsOptedOutAt: numberOptedOut.at },
+      [numberOptedOut],
+      'Opted out on 3/14/27, 5:40 AM: Ada Lovelace saved a number that had opted out',
+    ],
+    [
       'was sent the opt-in request',
       {},
       [requested],
       'Opt-in request sent on 3/14/27, 5:00 AM; no reply yet',
     ],
     ['has not been asked', {}, [], 'Not opted in'],
+    [
+      'was opted in by a JOIN typed with Simulate reply',
+      { smsVerified: true },
+      [simulatedJoin, requested],
+      'Opted in by a JOIN simulated by Ada Lovelace on 3/14/27, 5:06 AM',
+    ],
+    [
+      'was opted out by a STOP typed with Simulate reply',
+      { smsVerified: true, smsOptedOutAt: simulatedStop.at },
+      [simulatedStop, simulatedJoin],
+      'Opted out by a STOP simulated by Ada Lovelace on 3/14/27, 5:25 AM',
+    ],
   ])('says so when the contact %s', async (_case, contact, events, text) => {
     open({ contact: participant(contact), events });
     const group = await optinState();
@@ -109,10 +155,10 @@ describe("the contact's opt-in state, in words beside the phone's verification",
 
 describe("the contact's consent history", () => {
   it('lists each change newest first: what, by what or whom, and when', async () => {
-    const old = consentEvent({ ...requested, id: 'old', phone: '+15555550199' });
+    const old = consentEvent({ ...requested, id: 'old', phone: '+15035550199' });
     open({
       contact: participant({ smsVerified: true, smsOptedOutAt: stopped.at }),
-      events: [unsubscribed, stopped, verified, joined, old],
+      events: [numberOptedOut, unsubscribed, stopped, verified, joined, old],
     });
     const region = await history();
     const list = await within(region).findByRole('list', { name: t.history.title });
@@ -120,12 +166,29 @@ describe("the contact's consent history", () => {
       .getAllByRole('listitem')
       .map((row) => row.textContent);
     expect(rows).toEqual([
+      `${t.history.events.opted_out}The number had opted out (saved by Ada Lovelace) · 3/14/27, 5:40 AM`,
       `${t.history.events.opted_out}${t.history.carrier} · 3/14/27, 5:30 AM`,
       `${t.history.events.opted_out}Reply "stop please" · 3/14/27, 5:20 AM`,
       `${t.history.events.verified}Ada Lovelace · 3/14/27, 5:10 AM`,
       `${t.history.events.opted_in}Reply "Join!" · 3/14/27, 5:05 AM`,
       // A number the contact no longer has is named.
-      `${t.history.events.optin_requested}Ada Lovelace · +15555550199 · 3/14/27, 5:00 AM`,
+      `${t.history.events.optin_requested}Ada Lovelace · +15035550199 · 3/14/27, 5:00 AM`,
+    ]);
+  });
+
+  it('says which changes were simulated, and by whom, never quoting them as their reply', async () => {
+    open({
+      contact: participant({ smsVerified: true, smsOptedOutAt: simulatedStop.at }),
+      events: [simulatedStop, simulatedJoin],
+    });
+    const list = await within(await history()).findByRole('list', { name: t.history.title });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((row) => row.textContent),
+    ).toEqual([
+      `${t.history.events.opted_out}Reply "stop please" simulated by Ada Lovelace · 3/14/27, 5:25 AM`,
+      `${t.history.events.opted_in}Reply "join" simulated by Ada Lovelace · 3/14/27, 5:06 AM`,
     ]);
   });
 
@@ -161,8 +224,9 @@ describe('Simulate reply', () => {
   it('sends a reply as if from their phone, then shows it and the new consent state', async () => {
     const { dataProvider, dialog } = await openDialog();
     expect(within(dialog).getByText(new RegExp(phone.replace('+', '\\+')))).toBeInTheDocument();
+    const simulated = { simulatedBy: 'u1', simulatedByName: 'Ada Lovelace' };
     const stop: ApiInboundMessage = {
-      ...(received({ body: 'stop please', intent: 'optout' }) as ApiInboundMessage),
+      ...(received({ body: 'stop please', intent: 'optout', ...simulated }) as ApiInboundMessage),
     };
     dataProvider.simulateReply.mockResolvedValue(stop);
     const contactLoads = dataProvider.getOne.mock.calls.length;
@@ -170,11 +234,11 @@ describe('Simulate reply', () => {
     const consentLoads = dataProvider.getContactConsent.mock.calls.length;
     // What the server holds after the reply.
     dataProvider.getOne.mockResolvedValue({
-      data: participant({ smsVerified: true, smsOptedOutAt: stopped.at }),
+      data: participant({ smsVerified: true, smsOptedOutAt: simulatedStop.at }),
     });
-    dataProvider.getContactConsent.mockResolvedValue({ events: [stopped] });
+    dataProvider.getContactConsent.mockResolvedValue({ events: [simulatedStop] });
     dataProvider.getContactConversation.mockResolvedValue({
-      entries: [received({ body: 'stop please', intent: 'optout' })],
+      entries: [received({ body: 'stop please', intent: 'optout', ...simulated })],
       hasMore: false,
     });
 
@@ -184,7 +248,7 @@ describe('Simulate reply', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(dataProvider.simulateReply).toHaveBeenCalledWith(contactId, 'stop please');
     expect(
-      await screen.findByText(`Reply received from ${phone}: ${t.intents.optout}.`),
+      await screen.findByText(`Simulated reply from ${phone} handled as ${t.intents.optout}.`),
     ).toBeInTheDocument();
     await waitFor(() => {
       expect(dataProvider.getOne.mock.calls.length).toBeGreaterThan(contactLoads);
@@ -195,9 +259,12 @@ describe('Simulate reply', () => {
     });
     const region = await conversation();
     expect(await within(region).findByText('stop please')).toBeInTheDocument();
+    expect(within(region).getByText('Simulated by Ada Lovelace')).toBeInTheDocument();
     const group = await optinState();
     expect(
-      await within(group).findByText('Opted out (STOP) on 3/14/27, 5:20 AM'),
+      await within(group).findByText(
+        'Opted out by a STOP simulated by Ada Lovelace on 3/14/27, 5:25 AM',
+      ),
     ).toBeInTheDocument();
   });
 

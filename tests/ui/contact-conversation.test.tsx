@@ -24,7 +24,7 @@ const optinRequest = sent({
   programName: null,
   day: null,
   body: 'Tidings: Hi Grace! Reply JOIN to receive our messages.',
-  createdAt: '2027-03-14T12:00:00.000Z',
+  sentAt: '2027-03-14T12:00:00.000Z',
 });
 const join = received({ _id: 'i-join', id: 'i-join', body: 'Join!', intent: 'optin' });
 const confirmation = sent({
@@ -35,7 +35,7 @@ const confirmation = sent({
   programName: null,
   day: null,
   body: "Tidings: You're in!",
-  createdAt: '2027-03-14T12:06:00.000Z',
+  sentAt: '2027-03-14T12:06:00.000Z',
 });
 const question = received({
   _id: 'i-q',
@@ -48,7 +48,7 @@ const question = received({
 const dayOne = sent({
   _id: 'm-day1',
   id: 'm-day1',
-  createdAt: '2027-03-15T13:00:00.000Z',
+  sentAt: '2027-03-15T13:00:00.000Z',
   mediaUrl: 'https://tidings.example.org/media/walk.jpg',
 });
 
@@ -135,6 +135,56 @@ describe("the contact's conversation", () => {
     const [stop, help] = (await bubbles()) as [HTMLElement, HTMLElement];
     expect(within(stop).getByText(t.intents.optout)).toBeInTheDocument();
     expect(within(help).getByText(t.intents.help)).toBeInTheDocument();
+  });
+
+  it('marks a reply typed with Simulate reply as simulated, naming who typed it', async () => {
+    open([
+      {
+        entries: [
+          received({
+            _id: 'i-sim',
+            id: 'i-sim',
+            body: 'join',
+            intent: 'optin',
+            simulatedBy: 'u1',
+            simulatedByName: 'Ada Lovelace',
+          }),
+          received({ _id: 'i-phone', id: 'i-phone', body: 'hello', intent: null }),
+        ],
+        hasMore: false,
+      },
+    ]);
+    const [fromPhone, simulated] = (await bubbles()) as [HTMLElement, HTMLElement];
+    expect(within(simulated).getByText('Simulated by Ada Lovelace')).toBeInTheDocument();
+    expect(within(simulated).getByText(t.intents.optin)).toBeInTheDocument();
+    expect(within(fromPhone).queryByText(/Simulated/)).not.toBeInTheDocument();
+  });
+
+  it("shows when a message was sent, never when it was queued, and 'due at' while it waits", async () => {
+    // Day 0 queued at 8:05 PM for 8:07 PM, handed to the provider at 8:07 PM; day 1 waits.
+    const dayZero = sent({
+      _id: 'm-day0',
+      id: 'm-day0',
+      day: 0,
+      createdAt: '2027-06-02T03:05:00.000Z',
+      sendAfter: '2027-06-02T03:07:00.000Z',
+      sentAt: '2027-06-02T03:07:30.000Z',
+    });
+    const dayOneWaiting = sent({
+      _id: 'm-day1',
+      id: 'm-day1',
+      status: 'queued',
+      createdAt: '2027-06-03T03:05:00.000Z',
+      sendAfter: '2027-06-03T03:07:00.000Z',
+      sentAt: null,
+      deliveredAt: null,
+    });
+    open([{ entries: [dayOneWaiting, dayZero], hasMore: false }]);
+    const [gone, waiting] = (await bubbles()) as [HTMLElement, HTMLElement];
+    expect(within(gone).getByText('6/1/27, 8:07 PM')).toBeInTheDocument();
+    expect(gone).not.toHaveTextContent('8:05 PM');
+    expect(within(waiting).getByText('due at 6/2/27, 8:07 PM')).toBeInTheDocument();
+    expect(waiting).not.toHaveTextContent('8:05 PM');
   });
 
   it("shows a failed message's status and why it failed", async () => {

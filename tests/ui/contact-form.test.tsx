@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { session } from '../../src/admin/providers/session';
 import { LIMITS, type Role } from '../../src/shared/constants';
+import { formatMessage } from '../../src/shared/format';
 import { messages } from '../../src/shared/messages';
 import type { ApiUser } from '../../src/shared/types';
 import {
@@ -337,6 +338,15 @@ describe('create contact: validation', () => {
     expect(sent(api, 'POST', '/api/contacts')).toEqual([]);
   });
 
+  it('refuses a phone number that is not valid, with its digits counted right', async () => {
+    const api = await openCreate();
+    fillNames();
+    type(t.fields.phone, '07911 123456');
+    submit();
+    await waitFor(() => expect(input(t.fields.phone)).toHaveAccessibleDescription(t.phoneInvalid));
+    expect(sent(api, 'POST', '/api/contacts')).toEqual([]);
+  });
+
   it('needs the phone number when the opt-in message is asked for', async () => {
     const api = await openCreate();
     fillNames();
@@ -506,6 +516,58 @@ describe('create contact: submit', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Zip code is too long');
   });
 
+  it('shows why an opt-in request cannot go next to its box, and keeps what was typed', async () => {
+    const refusal = formatMessage(t.optinRefused.optedOut, { date: 'Nov 20, 2026' });
+    await openCreate({
+      'POST /api/contacts': () =>
+        jsonResponse(400, {
+          error: refusal,
+          details: [{ field: 'sendOptinMessage', message: refusal }],
+        }),
+    });
+    fillNames();
+    type(t.fields.phone, '+15035550166');
+    fireEvent.click(checkbox(t.fields.sendOptinMessage));
+    submit();
+    await waitFor(() =>
+      expect(checkbox(t.fields.sendOptinMessage)).toHaveAccessibleDescription(refusal),
+    );
+    expect(path()).toBe('/contacts/create');
+    expect(input(t.fields.phone)).toHaveValue('+15035550166');
+  });
+
+  it('says when the hourly limit of opt-in requests is reached, and keeps what was typed', async () => {
+    const limit = formatMessage(t.optinRefused.limit, { max: 100, minutes: 42 });
+    await openCreate({
+      'POST /api/contacts': () =>
+        jsonResponse(429, { error: limit }, { 'retry-after': String(42 * 60) }),
+    });
+    fillNames();
+    type(t.fields.phone, '+15035550167');
+    fireEvent.click(checkbox(t.fields.sendOptinMessage));
+    submit();
+    expect(await screen.findByRole('alert')).toHaveTextContent(limit);
+    expect(path()).toBe('/contacts/create');
+    expect(input(t.fields.firstName)).toHaveValue('Grace');
+  });
+
+  it('says so when the number saved had opted out, so the contact is opted out too', async () => {
+    await openCreate({
+      'POST /api/contacts': () =>
+        jsonResponse(201, {
+          contact: stored({ smsOptedOutAt: '2026-11-26T18:00:00.000Z' }),
+          optinMessageSent: false,
+          welcomeEmailSent: false,
+          phoneOptedOut: true,
+        }),
+    });
+    fillNames();
+    submit();
+    expect(
+      await screen.findByText(`Contact Grace Hopper created successfully!${t.phoneOptedOut}`),
+    ).toBeInTheDocument();
+  });
+
   it.each([
     ['the server gives no text', () => jsonResponse(500, {}), t.errors.create],
     [
@@ -550,7 +612,7 @@ describe('create contact: submit', () => {
 
 describe('edit contact', () => {
   it("shows 'Loading contact...', then the stored values", async () => {
-    let answer!: () => void;
+    let answer: (() => void) | undefined;
     const host = stored({ role: 'host', status: 'inactive', emailVerified: true });
     openConsole('/contacts/c1', {
       'GET /api/contacts/c1': () =>
@@ -559,7 +621,9 @@ describe('edit contact', () => {
         }),
     });
     expect(await screen.findByText(t.loading)).toBeInTheDocument();
-    answer();
+    // The loading text can show before the request is made (the form's chunk is still loading).
+    await waitFor(() => expect(answer).toBeTypeOf('function'));
+    answer?.();
     expect(await screen.findByRole('heading', { name: t.editTitle })).toBeInTheDocument();
     expect(input(t.fields.firstName)).toHaveValue('Grace');
     expect(input(t.fields.lastName)).toHaveValue('Hopper');
@@ -634,6 +698,31 @@ describe('edit contact', () => {
         'Contact Grace Hopper updated successfully! Opt-in message has been queued.',
       ),
     ).toBeInTheDocument();
+  });
+
+  it('says why a stored phone needs attention, keeps it on save, and refuses another invalid one', async () => {
+    const flagged = stored({
+      phone: '+1503555010',
+      phoneNeedsAttention: true,
+      profile: { ...stored().profile, phone: '+1503555010' },
+    });
+    const api = openConsole('/contacts/c1', {
+      'GET /api/contacts/c1': () => jsonResponse(200, { contact: flagged }),
+      'PUT /api/contacts/c1': () => jsonResponse(200, { contact: flagged }),
+    });
+    await screen.findByRole('heading', { name: t.editTitle });
+    expect(input(t.fields.phone)).toHaveAccessibleDescription(t.phoneNeedsAttention);
+    type(t.fields.phone, '+1503555011');
+    submit(t.save);
+    await waitFor(() => expect(input(t.fields.phone)).toHaveAccessibleDescription(t.phoneInvalid));
+    expect(sent(api, 'PUT', '/api/contacts/c1')).toEqual([]);
+    type(t.fields.phone, '+1503555010');
+    type(t.fields.firstName, 'Gracie');
+    submit(t.save);
+    await waitFor(() => expect(sent(api, 'PUT', '/api/contacts/c1')).toHaveLength(1));
+    expect(sent(api, 'PUT', '/api/contacts/c1')[0]).toMatchObject({
+      profile: { firstName: 'Gracie', phone: '+1503555010' },
+    });
   });
 
   it('resets smsVerified when a participant becomes a host, and says it was updated', async () => {

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { createTheme } from '@mui/material';
+import { palette } from '../../src/admin/theme';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type {
   ContactImport,
@@ -40,6 +40,7 @@ const preview: ImportPreview = {
     { row: 4, cells: ['ada@example.org', 'Ada', 'Again', '', ''] },
   ],
   total: 500,
+  optinAllowance: { limit: 100, remaining: 37, countries: ['US', 'CA'] },
 };
 
 function contactImport(overrides: Partial<ContactImport> = {}): ContactImport {
@@ -57,6 +58,8 @@ function contactImport(overrides: Partial<ContactImport> = {}): ContactImport {
     sendOptin: false,
     errors: [],
     errorCount: 0,
+    optinsQueued: 0,
+    optinsWithheld: 0,
     error: null,
     finishedAt: null,
     ...overrides,
@@ -250,7 +253,7 @@ describe('Import contacts: mapping and preview', () => {
     ]);
     const bob = rowOf(table, 3);
     const emailProblem = within(bob).getByText('Email: Please enter a valid email address');
-    expect(emailProblem).toHaveStyle({ color: createTheme().palette.error.main });
+    expect(emailProblem).toHaveStyle({ color: palette.error.main });
     expect(
       within(bob).getByText('Phone: Phone number must be at least 10 digits'),
     ).toBeInTheDocument();
@@ -305,6 +308,30 @@ describe('Import contacts: mapping and preview', () => {
     ]);
     expect(sent?.get('duplicates')).toBe('update');
     expect(sent?.get('sendOptin')).toBe('true');
+  });
+
+  it('says, once the opt-in box is ticked, how many requests the import may send', async () => {
+    const { dialog } = await openMapping();
+    const allowance =
+      'You can send 37 more opt-in requests this hour (100 an hour): up to 37 new participants with a phone are asked. Numbers that opted out, were asked in the last 7 days or are outside United States and Canada are not.';
+    expect(within(dialog).queryByText(allowance)).not.toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: t.sendOptin }));
+    expect(within(dialog).getByText(allowance)).toBeInTheDocument();
+  });
+
+  it('says that an import sends no opt-in request when the hourly limit is used up', async () => {
+    const { dialog } = await openMapping({
+      'POST /api/contacts/imports/preview': () =>
+        jsonResponse(200, {
+          preview: { ...preview, optinAllowance: { ...preview.optinAllowance, remaining: 0 } },
+        }),
+    });
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: t.sendOptin }));
+    expect(
+      within(dialog).getByText(
+        'You have sent 100 opt-in requests in the last hour, the most allowed: this import sends none.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it("shows the server's refusal of the choices and stays on the mapping", async () => {
@@ -367,6 +394,17 @@ describe('Import contacts: progress and report', () => {
 
     fireEvent.click(within(dialog).getByRole('button', { name: t.close }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('counts the opt-in requests queued and those the limits held back', async () => {
+    const { dialog } = await startImport([
+      { ...finished, sendOptin: true, optinsQueued: 37, optinsWithheld: 58 },
+    ]);
+    expect(
+      await within(dialog).findByText(
+        '37 opt-in requests queued; 58 not sent (the number opted out, was asked in the last 7 days or is abroad, or the hourly limit was reached).',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('shows why a failed import stopped', async () => {

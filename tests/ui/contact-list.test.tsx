@@ -77,6 +77,24 @@ describe('/contacts', () => {
     });
   });
 
+  it('flags a stored phone that needs attention, and filters by it on the server', async () => {
+    const dataProvider = listWith([
+      ...rows,
+      contact('c5', 'Noor', { phone: '+1503555010', phoneNeedsAttention: true }),
+    ]);
+    renderSignedIn('/contacts', dataProvider);
+    await screen.findByText('Noor Rivera');
+    expect(within(rowOf('Noor Rivera')).getByLabelText(t.phoneNeedsAttention)).toBeInTheDocument();
+    expect(within(rowOf('Maria Rivera')).queryByLabelText(t.phoneNeedsAttention)).toBeNull();
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: t.phoneFilter.label }));
+    fireEvent.click(await screen.findByRole('option', { name: t.phoneFilter.needsAttention }));
+    await waitFor(() =>
+      expect(lastListParams(dataProvider).filter).toEqual({ phone: 'needs_attention' }),
+    );
+    const tag = screen.getByText(t.phoneFilter.needsAttention, { selector: '.MuiChip-label' });
+    expect(tag).toBeInTheDocument();
+  });
+
   it('shows the empty state', async () => {
     renderSignedIn('/contacts', listWith([]));
     expect(await screen.findByText(messages.lists.empty.contacts)).toBeInTheDocument();
@@ -193,8 +211,8 @@ describe('Create Pod from the selection', () => {
   async function selectParticipants(dataProvider: Provider) {
     renderSignedIn('/contacts', dataProvider);
     await screen.findByText('Maria Rivera');
-    // Only participants can be pod members, so staff rows cannot be selected.
-    expect(within(rowOf('Aisha Rivera')).getByRole('checkbox')).toBeDisabled();
+    // Only participants can be pod members, so staff rows have no checkbox to tick or announce.
+    expect(within(rowOf('Aisha Rivera')).queryByRole('checkbox')).toBeNull();
     fireEvent.click(within(rowOf('Maria Rivera')).getByRole('checkbox'));
     fireEvent.click(within(rowOf('James Rivera')).getByRole('checkbox'));
     fireEvent.click(await screen.findByRole('button', { name: 'Create Pod (2 selected)' }));

@@ -13,7 +13,7 @@ import { apiMessage, contactId } from './messages-helpers';
 import { fakeDataProvider } from './products-helpers';
 
 export { contactId };
-export const phone = '+15555550101';
+export const phone = '+15035550101';
 
 /** Grace, a participant with a phone, as GET /api/contacts/{id} gives her. */
 export function participant(overrides: Partial<ApiContactDetail> = {}): ApiContactDetail {
@@ -35,10 +35,13 @@ export function participant(overrides: Partial<ApiContactDetail> = {}): ApiConta
   };
 }
 
-/** A message Tidings sent Grace, as a conversation entry. */
+/**
+ * A message Tidings sent Grace, as a conversation entry: placed when it was sent, or while it has
+ * not been, when it is due (as the API places it).
+ */
 export const sent = (overrides: Partial<ApiMessage> = {}): ApiConversationEntry => {
   const message = apiMessage(overrides);
-  return { direction: 'out', at: message.createdAt, ...message };
+  return { direction: 'out', at: message.sentAt ?? message.sendAfter, ...message };
 };
 
 /** A message Grace sent. */
@@ -48,13 +51,15 @@ export const received = (overrides: Partial<ApiInboundMessage> = {}): ApiConvers
     id: 'i1',
     providerMessageId: 'LOG-i1',
     fromPhone: phone,
-    toPhone: '+15555550000',
+    toPhone: '+15035550000',
     body: 'join',
     mediaUrls: [],
     contactId,
     contactName: 'Grace Hopper',
     intent: 'optin',
     receivedAt: '2027-03-14T12:05:00.000Z',
+    simulatedBy: null,
+    simulatedByName: null,
     ...overrides,
   };
   return { direction: 'in', at: message.receivedAt, ...message };

@@ -249,7 +249,7 @@ describe('dataProvider: the outbox', () => {
       'POST /api/messages/test': () =>
         jsonResponse(201, { message: { ...message, kind: 'test', status: 'queued' } }),
     });
-    const request = { to: '+15555550101', body: 'Hello', mediaUrl: '/media/a.png' };
+    const request = { to: '+15035550101', body: 'Hello', mediaUrl: '/media/a.png' };
     await expect(dataProvider.sendTestMessage(request)).resolves.toMatchObject({
       kind: 'test',
       status: 'queued',
@@ -301,8 +301,8 @@ describe("dataProvider: a contact's conversation and consent", () => {
     _id: 'i1',
     id: 'i1',
     providerMessageId: 'LOG-1',
-    fromPhone: '+15555550101',
-    toPhone: '+15555550000',
+    fromPhone: '+15035550101',
+    toPhone: '+15035550000',
     body: 'join',
     mediaUrls: [],
     contactId: 'c 1',

@@ -64,6 +64,7 @@ export function apiUser(overrides: Partial<ApiUser> & { firstName?: string } = {
     lastLogin: null,
     loginCount: 1,
     hasCorruptedEmail: false,
+    phoneNeedsAttention: false,
     ...rest,
   };
 }
@@ -72,10 +73,12 @@ type Handler = (init: RequestInit | undefined) => Response | Promise<Response>;
 
 /**
  * What a screen asks in the background on its own, answered as a quiet server would unless a test
- * says otherwise: the contacts list polls the imports under way.
+ * says otherwise: the contacts list polls the imports under way, and every screen asks whether
+ * sending is simulated (a server that really sends).
  */
 const BACKGROUND_ROUTES: Record<string, Handler> = {
   'GET /api/contacts/imports': () => jsonResponse(200, { imports: [] }),
+  'GET /api/simulation': () => jsonResponse(200, { sms: false, email: false }),
 };
 
 /**
@@ -95,8 +98,11 @@ export function fakeApi(routes: Record<string, Handler>) {
   return mock;
 }
 
-export const jsonResponse = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+export const jsonResponse = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
 
 /** Stores a signed-in session as a previous page load would have left it. */
 export function storeSession(user: ApiUser = apiUser(), checkedAt = Date.now()) {

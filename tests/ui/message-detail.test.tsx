@@ -62,7 +62,7 @@ describe('/messages/{id}', () => {
     expect(
       within(valueOf(t.fields.recipient)).getByRole('link', { name: 'Grace Hopper' }),
     ).toHaveAttribute('href', `/contacts/${contactId}`);
-    expect(within(valueOf(t.fields.recipient)).getByText('+15555550101')).toBeInTheDocument();
+    expect(within(valueOf(t.fields.recipient)).getByText('+15035550101')).toBeInTheDocument();
     expect(
       within(valueOf(t.fields.program)).getByRole('link', { name: 'Spring Walks' }),
     ).toHaveAttribute('href', `/programs/${ids.program}`);

@@ -24,7 +24,7 @@ describe('/messages', () => {
     renderSignedIn('/messages', dataProvider);
     expect(await screen.findByText('Showing 2 of 2 messages')).toBeInTheDocument();
     const delivered = rowOf('Grace Hopper');
-    expect(within(delivered).getByText('+15555550101')).toBeInTheDocument();
+    expect(within(delivered).getByText('+15035550101')).toBeInTheDocument();
     expect(within(delivered).getByText('Spring Walks')).toBeInTheDocument();
     expect(within(delivered).getByText(t.statuses.delivered)).toBeInTheDocument();
     const failed = rowOf('Alan Turing');

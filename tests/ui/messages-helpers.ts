@@ -11,7 +11,7 @@ export function apiMessage(overrides: Partial<ApiMessage> = {}): ApiMessage {
     id: 'm1',
     kind: 'program',
     status: 'delivered',
-    toPhone: '+15555550101',
+    toPhone: '+15035550101',
     body: 'Walk ten minutes today. https://t.co/abc',
     mediaUrl: null,
     programId: ids.program,
@@ -74,7 +74,7 @@ export const failedMessage = apiMessage({
   id: 'm2',
   status: 'failed',
   contactName: 'Alan Turing',
-  toPhone: '+15555550102',
+  toPhone: '+15035550102',
   providerMessageId: null,
   sentAt: null,
   deliveredAt: null,
@@ -86,7 +86,15 @@ export const failedMessage = apiMessage({
 export const emptyDeliveries: ApiProgramDeliveries = {
   days: [],
   recipients: 0,
-  audience: { total: 0, recipients: 0, inactive: 0, optedOut: 0, noPhone: 0, notOptedIn: 0 },
+  audience: {
+    total: 0,
+    recipients: 0,
+    inactive: 0,
+    optedOut: 0,
+    noPhone: 0,
+    notOptedIn: 0,
+    sharedPhone: 0,
+  },
 };
 
 /**

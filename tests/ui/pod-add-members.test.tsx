@@ -70,7 +70,7 @@ function fakeServer(contacts: ApiUser[]) {
 
 type Server = ReturnType<typeof fakeServer>;
 
-/** The list requests (pages of 100), not the one-row participant counts. */
+/** The list requests (pages of 100). */
 const listCalls = (server: Server) =>
   server.getList.mock.calls.map(([, params]) => params).filter((p) => p.pagination?.perPage !== 1);
 const lastListCall = (server: Server) => listCalls(server).at(-1)!;
@@ -110,7 +110,7 @@ afterEach(() => {
 });
 
 describe('Add Members dialog', () => {
-  it('asks for the non-members sorted by name and draws only the rows in view', async () => {
+  it('asks for the participants who are not members, sorted by name, and draws only the rows in view', async () => {
     const server = fakeServer(base(1000));
     renderDialog(server);
     expect(screen.getByRole('heading', { name: t.addTitle })).toBeInTheDocument();
@@ -118,9 +118,10 @@ describe('Add Members dialog', () => {
     expect(listCalls(server)[0]).toMatchObject({
       pagination: { page: 1, perPage: 100 },
       sort: { field: 'fullName', order: 'ASC' },
-      filter: { notInPod: POD },
+      filter: { notInPod: POD, role: 'participant' },
     });
-    expect(screen.getByText('0 selected · 1,000 matching')).toBeInTheDocument();
+    // 800 of the 1,000 are participants: hosts and admins cannot be members.
+    expect(screen.getByText('0 selected · 800 matching')).toBeInTheDocument();
     // 400px of 48px rows plus a few either side: nowhere near the 100 loaded, let alone 1,000.
     expect(contactRows().length).toBeGreaterThan(5);
     expect(contactRows().length).toBeLessThan(30);
@@ -137,9 +138,10 @@ describe('Add Members dialog', () => {
     expect(listCalls(server)).toHaveLength(1);
 
     const box = scrollBox();
+    // The 91st participant is Contact 0112 (hosts and admins are not listed).
     box.scrollTop = 90 * 48;
     fireEvent.scroll(box);
-    expect(await screen.findByText('Contact 0090')).toBeInTheDocument();
+    expect(await screen.findByText('Contact 0112')).toBeInTheDocument();
     await waitFor(() =>
       expect(lastListCall(server)).toMatchObject({ pagination: { page: 2, perPage: 100 } }),
     );
@@ -147,7 +149,7 @@ describe('Add Members dialog', () => {
 
     box.scrollTop = 150 * 48;
     fireEvent.scroll(box);
-    expect(await screen.findByText('Contact 0150')).toBeInTheDocument();
+    expect(await screen.findByText('Contact 0188')).toBeInTheDocument();
     expect(contactRows().length).toBeLessThan(30);
     // Only the pages scrolled to were asked for, not the whole base.
     expect(listCalls(server).length).toBeLessThanOrEqual(3);
@@ -175,11 +177,13 @@ describe('Add Members dialog', () => {
     expect(await screen.findByText('0 selected · 6 matching')).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
-    await waitFor(() => expect(lastListCall(server).filter).toEqual({ notInPod: POD }));
+    await waitFor(() =>
+      expect(lastListCall(server).filter).toEqual({ notInPod: POD, role: 'participant' }),
+    );
     expect(screen.getByRole('searchbox', { name: t.addSearch })).toHaveValue('');
     expect(screen.getByRole('combobox', { name: 'Role' })).not.toHaveTextContent('Participant');
     expect(screen.getByRole('combobox', { name: 'Status' })).not.toHaveTextContent('Active');
-    expect(await screen.findByText('0 selected · 40 matching')).toBeInTheDocument();
+    expect(await screen.findByText('0 selected · 32 matching')).toBeInTheDocument();
   });
 
   it('sorts by a column header, ascending then descending', async () => {
@@ -204,7 +208,7 @@ describe('Add Members dialog', () => {
     );
   });
 
-  it('shows each row with its role tag; staff rows cannot be selected', async () => {
+  it('lists only contacts who can be added: no host or admin, every row can be ticked and is counted', async () => {
     const server = fakeServer(base(10));
     renderDialog(server);
     await screen.findByText('Contact 0000');
@@ -214,15 +218,20 @@ describe('Add Members dialog', () => {
     expect(within(row('Contact 0000')).getByText(t.notProvided)).toBeInTheDocument();
     expect(within(row('Contact 0000')).getByText('Inactive')).toBeInTheDocument();
     expect(within(row('Contact 0001')).getByText('Participant')).toBeInTheDocument();
-    expect(within(row('Contact 0003')).getByText('Host')).toBeInTheDocument();
-    expect(within(row('Contact 0007')).getByText('Admin')).toBeInTheDocument();
 
-    expect(checkboxOf('Contact 0001')).toBeEnabled();
-    expect(checkboxOf('Contact 0003')).toBeDisabled();
-    expect(checkboxOf('Contact 0007')).toBeDisabled();
-    fireEvent.click(row('Contact 0003'));
-    expect(checkboxOf('Contact 0003')).not.toBeChecked();
-    expect(screen.getByText('0 selected · 10 matching')).toBeInTheDocument();
+    // Contact 0003 is a host and 0007 an admin: members are always participants.
+    expect(screen.queryByText('Contact 0003')).not.toBeInTheDocument();
+    expect(screen.queryByText('Contact 0007')).not.toBeInTheDocument();
+    expect(screen.queryByText('Host')).not.toBeInTheDocument();
+    expect(screen.queryByText('Admin')).not.toBeInTheDocument();
+    expect(contactRows()).toHaveLength(8);
+    for (const checkbox of contactRows().map((r) => within(r).getByRole('checkbox'))) {
+      expect(checkbox).toBeEnabled();
+    }
+    expect(screen.getByText('0 selected · 8 matching')).toBeInTheDocument();
+    fireEvent.click(selectAll());
+    expect(screen.getByText('8 selected · 8 matching')).toBeInTheDocument();
+    expect(addButton()).toHaveTextContent('Add 8 Member(s)');
   });
 
   it('counts the selected rows and adds them in one request; success reports and closes', async () => {
@@ -234,7 +243,7 @@ describe('Add Members dialog', () => {
     fireEvent.click(screen.getByText('Contact 0002'));
     expect(checkboxOf('Contact 0001')).toBeChecked();
     expect(checkboxOf('Contact 0002')).toBeChecked();
-    expect(screen.getByText('2 selected · 10 matching')).toBeInTheDocument();
+    expect(screen.getByText('2 selected · 8 matching')).toBeInTheDocument();
     expect(selectAll()).toHaveAttribute('data-indeterminate', 'true');
 
     fireEvent.click(addButton());
@@ -253,7 +262,7 @@ describe('Add Members dialog', () => {
     fireEvent.click(checkboxOf('Contact 0001'));
     fireEvent.click(checkboxOf('Contact 0001'));
     expect(checkboxOf('Contact 0001')).not.toBeChecked();
-    expect(screen.getByText('0 selected · 10 matching')).toBeInTheDocument();
+    expect(screen.getByText('0 selected · 8 matching')).toBeInTheDocument();
   });
 
   it('select-all takes every matching participant, on every page, and sends the search', async () => {
@@ -267,28 +276,20 @@ describe('Add Members dialog', () => {
     await waitFor(() =>
       expect(lastListCall(server).filter).toEqual({
         notInPod: POD,
+        role: 'participant',
         q: 'contact 0',
         status: 'active',
       }),
     );
-    // 750 active contacts, 550 of them participants (the server counts those, one row asked).
-    expect(await screen.findByText('0 selected · 750 matching')).toBeInTheDocument();
+    // 550 active participants match (the 200 active hosts and admins are not listed).
+    expect(await screen.findByText('0 selected · 550 matching')).toBeInTheDocument();
     await waitFor(() => expect(selectAll()).toHaveAccessibleName('Select all 550 matching'));
-    expect(server.getList).toHaveBeenCalledWith(
-      'contacts',
-      expect.objectContaining({
-        pagination: { page: 1, perPage: 1 },
-        filter: { notInPod: POD, q: 'contact 0', status: 'active', role: 'participant' },
-      }),
-    );
 
     fireEvent.click(selectAll());
     expect(selectAll()).toBeChecked();
-    expect(screen.getByText('550 selected · 750 matching')).toBeInTheDocument();
+    expect(screen.getByText('550 selected · 550 matching')).toBeInTheDocument();
     expect(addButton()).toHaveTextContent('Add 550 Member(s)');
-    // Participants show ticked; staff stay unticked.
     expect(checkboxOf('Contact 0001')).toBeChecked();
-    expect(checkboxOf('Contact 0003')).not.toBeChecked();
     // Far fewer than 550 were ever loaded.
     expect(listCalls(server).every((p) => p.pagination!.page === 1)).toBe(true);
 
@@ -311,16 +312,16 @@ describe('Add Members dialog', () => {
     await waitFor(() => expect(server.addPodMembers).toHaveBeenCalledWith(POD, { matching: {} }));
   });
 
-  it('disables select-all when the role filter is host or admin', async () => {
+  it('offers in its role filter only the role a member may have', async () => {
     const server = fakeServer(base(100));
     renderDialog(server);
     await screen.findByText('Contact 0000');
-    await choose('Role', 'Host');
-    expect(await screen.findByText('0 selected · 10 matching')).toBeInTheDocument();
-    expect(selectAll()).toBeDisabled();
-    await choose('Role', 'Admin');
-    await waitFor(() => expect(lastListCall(server).filter).toMatchObject({ role: 'admin' }));
-    expect(selectAll()).toBeDisabled();
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Role' }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      messages.contacts.allRoles,
+      'Participant',
+    ]);
   });
 
   it('keeps ticked contacts through other searches, ends select-all, and clears on request', async () => {
@@ -328,10 +329,10 @@ describe('Add Members dialog', () => {
     renderDialog(server);
     await screen.findByText('Contact 0000');
     fireEvent.click(checkboxOf('Contact 0001'));
-    expect(screen.getByText('1 selected · 10 matching')).toBeInTheDocument();
+    expect(screen.getByText('1 selected · 8 matching')).toBeInTheDocument();
     await choose('Status', 'Active');
     // Contact 0001 stays ticked, whether or not the new search shows it.
-    expect(await screen.findByText('1 selected · 7 matching')).toBeInTheDocument();
+    expect(await screen.findByText('1 selected · 5 matching')).toBeInTheDocument();
     expect(addButton()).toHaveTextContent('Add 1 Member(s)');
 
     fireEvent.click(selectAll());
@@ -340,7 +341,7 @@ describe('Add Members dialog', () => {
       target: { value: 'contact 000' },
     });
     await waitFor(() => expect(selectAll()).not.toBeChecked());
-    expect(await screen.findByText('0 selected · 7 matching')).toBeInTheDocument();
+    expect(await screen.findByText('0 selected · 5 matching')).toBeInTheDocument();
 
     fireEvent.click(checkboxOf('Contact 0002'));
     fireEvent.click(screen.getByRole('button', { name: t.clearSelection }));

@@ -33,7 +33,15 @@ const day = (
 const deliveries: ApiProgramDeliveries = {
   ...emptyDeliveries,
   recipients: 12,
-  audience: { total: 15, recipients: 12, inactive: 1, optedOut: 1, noPhone: 0, notOptedIn: 1 },
+  audience: {
+    total: 15,
+    recipients: 12,
+    inactive: 1,
+    optedOut: 1,
+    noPhone: 0,
+    notOptedIn: 1,
+    sharedPhone: 0,
+  },
   days: [
     day({ day: 0, sendAt: '2027-03-13T14:00:00.000Z', delivered: 3 }),
     day({
@@ -149,12 +157,20 @@ describe("the program's Deliveries panel", () => {
   it('gives each reason some participants will not receive the messages, and only those', async () => {
     render(program(), {
       ...emptyDeliveries,
-      audience: { total: 5, recipients: 0, inactive: 0, optedOut: 2, noPhone: 3, notOptedIn: 0 },
+      audience: {
+        total: 7,
+        recipients: 1,
+        inactive: 0,
+        optedOut: 2,
+        noPhone: 3,
+        notOptedIn: 0,
+        sharedPhone: 1,
+      },
     });
     const region = await panel();
     expect(
       await within(region).findByText(
-        '0 of 5 participants in its pods will receive messages. Not receiving: 2 opted out, 3 without a phone number.',
+        '1 of 7 participants in its pods will receive messages. Not receiving: 2 opted out, 3 without a phone number, 1 sharing a number with another participant (it gets each message once).',
       ),
     ).toBeInTheDocument();
   });

@@ -513,12 +513,20 @@ describe('changing the schedule of a program that has started', () => {
   // 2 pm in New York on 3/14/27: of the 4 messages (3/13 to 3/16 at 9:00 AM), 2 were due.
   const now = new Date('2027-03-14T18:00:00Z');
   const cm = t.confirmChange;
-  /** The dialog's text: what the outbox says was sent, then what the new schedule has to come. */
-  const dialogText = (sent: number, toCome: number) =>
+  /**
+   * The dialog's text: the days and messages the outbox says were sent, then the days the new
+   * schedule has to come.
+   */
+  const dialogText = (sent: { days: number; messages: number }, daysToCome: number) =>
     [
-      sent === 0 ? cm.noneSent : cm.sent.replace('%{sent}', String(sent)),
-      cm.toCome.replace('%{toCome}', String(toCome)),
+      sent.messages === 0
+        ? cm.noneSent
+        : cm.sent
+            .replace('%{days}', String(sent.days))
+            .replace('%{messages}', String(sent.messages)),
+      cm.toCome.replace('%{days}', String(daysToCome)),
     ].join(' ');
+  const noneSent = { days: 0, messages: 0 };
   /** The preview's 'To come' rows; `hidden`, as an open dialog hides the page behind it. */
   const toComeRows = () =>
     within(screen.getByRole('table', { name: t.schedule.title, hidden: true })).getAllByText(
@@ -540,7 +548,7 @@ describe('changing the schedule of a program that has started', () => {
     const dataProvider: ProgramsProvider = await moveStart(program());
     const dialog = await screen.findByRole('dialog', { name: cm.title });
     // The new start, 3/20, leaves all 4 messages to come.
-    expect(within(dialog).getByText(dialogText(0, 4))).toBeInTheDocument();
+    expect(within(dialog).getByText(dialogText(noneSent, 4))).toBeInTheDocument();
     expect(dialog).not.toHaveTextContent(/gone out|will not be sent again/);
     fireEvent.click(within(dialog).getByRole('button', { name: messages.app.cancel }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -577,27 +585,63 @@ describe('changing the schedule of a program that has started', () => {
     expect(toComeRows()).toBe(5);
     submit(t.update);
     const dialog = await screen.findByRole('dialog', { name: cm.title });
-    expect(within(dialog).getByText(dialogText(0, 5))).toBeInTheDocument();
+    expect(within(dialog).getByText(dialogText(noneSent, 5))).toBeInTheDocument();
     expect(toComeRows()).toBe(5);
+  });
+
+  it('says days and messages apart: the pre-message sent to 2 is not to come at 6:00 PM', async () => {
+    // Noon in New York: the pre-message went out at 9:00 AM to two participants.
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2027-03-14T16:00:00Z') });
+    const three = product(3, { _id: ids.walks, id: ids.walks });
+    const stored = program({
+      startDate: '2027-03-14',
+      productDays: 3,
+      timeframe: '3 days',
+      messagesSent: 2,
+      daysSent: [0],
+    });
+    const dataProvider = programsProvider(stored, { [ids.walks]: three });
+    const lists = dataProvider.getList.getMockImplementation()!;
+    dataProvider.getList.mockImplementation(async (resource, params) =>
+      resource === 'products'
+        ? { data: [summary({ id: ids.walks, name: 'Morning Walks', days: 3 })], total: 1 }
+        : lists(resource, params),
+    );
+    await openEdit(stored, dataProvider);
+    await waitFor(() => expect(scheduleRow('Day 1')[4]).toBe(t.schedule.toCome));
+    pickTime('06:00 PM');
+    await waitFor(() => expect(pickerInput('sendTime')).toHaveValue('06:00 PM'));
+    // Day 0 was sent and is never sent again: days 1 to 3 and the conclusion are to come.
+    expect(scheduleRow('Pre-message (Day 0)')[4]).toBe(t.schedule.sent);
+    expect(toComeRows()).toBe(4);
+    submit(t.update);
+    const dialog = await screen.findByRole('dialog', { name: cm.title });
+    expect(dialog).toHaveTextContent(dialogText({ days: 1, messages: 2 }, 4));
   });
 
   it('says how many the outbox has sent, and counts to come only under the new schedule', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, now });
     // Starting a day earlier puts day 2 on 3/14 at 9:00 AM, already past: 1 to come.
-    await moveStart(program({ messagesSent: 2 }), '03/12/2027');
+    await moveStart(program({ messagesSent: 2, daysSent: [0, 1] }), '03/12/2027');
     const dialog = await screen.findByRole('dialog', { name: cm.title });
-    expect(within(dialog).getByText(dialogText(2, 1))).toBeInTheDocument();
+    expect(within(dialog).getByText(dialogText({ days: 2, messages: 2 }, 1))).toBeInTheDocument();
     expect(toComeRows()).toBe(1);
   });
 
   it('asks for a program paused after it started, with the outbox count', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, now });
     // Paused on 3/13 at noon in New York, after the pre-message was due.
+    // The pre-message went to one participant: of the 4 days moved to 3/20, 3 are to come.
     await moveStart(
-      program({ status: 'paused', pausedAt: '2027-03-13T17:00:00.000Z', messagesSent: 1 }),
+      program({
+        status: 'paused',
+        pausedAt: '2027-03-13T17:00:00.000Z',
+        messagesSent: 1,
+        daysSent: [0],
+      }),
     );
     const dialog = await screen.findByRole('dialog', { name: cm.title });
-    expect(within(dialog).getByText(dialogText(1, 4))).toBeInTheDocument();
+    expect(within(dialog).getByText(dialogText({ days: 1, messages: 1 }, 3))).toBeInTheDocument();
   });
 
   it('does not ask for a program that has not started, or for a change of name only', async () => {

@@ -34,6 +34,7 @@ export function program(overrides: Partial<Program> = {}): Program {
     status: 'running',
     pausedAt: null,
     messagesSent: 0,
+    daysSent: [],
     createdAt: '2026-03-14T16:30:00.000Z',
     updatedAt: '2026-03-14T16:30:00.000Z',
     ...overrides,

@@ -19,14 +19,16 @@ function reply(overrides: Partial<ApiInboundMessage> = {}): ApiInboundMessage {
     _id: 'r1',
     id: 'r1',
     providerMessageId: 'SM-in-1',
-    fromPhone: '+15555550101',
-    toPhone: '+15555550000',
+    fromPhone: '+15035550101',
+    toPhone: '+15035550000',
     body: 'stop please',
     mediaUrls: [],
     contactId,
     contactName: 'Grace Hopper',
     intent: 'optout',
     receivedAt: '2027-03-14T13:05:00.000Z',
+    simulatedBy: null,
+    simulatedByName: null,
     ...overrides,
   };
 }
@@ -36,7 +38,7 @@ const stranger = reply({
   _id: 'r2',
   id: 'r2',
   providerMessageId: 'SM-in-2',
-  fromPhone: '+15555550199',
+  fromPhone: '+15035550199',
   body: 'Who is this?',
   mediaUrls: ['https://media.example/1.jpg', 'https://media.example/2.jpg'],
   contactId: null,
@@ -74,7 +76,7 @@ describe('/inbound-messages', () => {
     expect(await screen.findByText('Showing 2 of 2 replies')).toBeInTheDocument();
 
     const known = rowOf('stop please');
-    expect(within(known).getByText('+15555550101')).toBeInTheDocument();
+    expect(within(known).getByText('+15035550101')).toBeInTheDocument();
     expect(within(known).getByRole('link', { name: 'Grace Hopper' })).toHaveAttribute(
       'href',
       `/contacts/${contactId}`,
@@ -82,7 +84,7 @@ describe('/inbound-messages', () => {
     expect(within(known).getByText(intents.optout)).toBeInTheDocument();
 
     const unknown = rowOf('Who is this?');
-    expect(within(unknown).getByText('+15555550199')).toBeInTheDocument();
+    expect(within(unknown).getByText('+15035550199')).toBeInTheDocument();
     expect(within(unknown).getByText(t.unknownNumber)).toBeInTheDocument();
     expect(within(unknown).queryByRole('link')).not.toBeInTheDocument();
     expect(within(unknown).getByText('2 pictures or videos')).toBeInTheDocument();
@@ -95,6 +97,22 @@ describe('/inbound-messages', () => {
       sort: { field: 'receivedAt', order: 'DESC' },
       filter: {},
     });
+  });
+
+  it('marks a reply typed with Simulate reply as simulated, naming who typed it', async () => {
+    const simulated = reply({
+      _id: 'r3',
+      id: 'r3',
+      providerMessageId: 'SIM-3',
+      body: 'join',
+      intent: 'optin',
+      simulatedBy: 'u1',
+      simulatedByName: 'Ada Lovelace',
+    });
+    renderSignedIn('/inbound-messages', repliesProvider([simulated, stranger]));
+    expect(await screen.findByText('Showing 2 of 2 replies')).toBeInTheDocument();
+    expect(within(rowOf('join')).getByText('Simulated by Ada Lovelace')).toBeInTheDocument();
+    expect(within(rowOf('Who is this?')).queryByText(/Simulated/)).not.toBeInTheDocument();
   });
 
   it("opens the contact's page from their name", async () => {

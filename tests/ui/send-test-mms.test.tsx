@@ -26,7 +26,7 @@ const grace: ApiUser = apiUser({
   firstName: 'Grace',
   fullName: 'Grace Hopper',
   role: 'participant',
-  phone: '+15555550101',
+  phone: '+15035550101',
 });
 const alan: ApiUser = apiUser({
   _id: 'c0000000-0000-4000-8000-000000000002',
@@ -42,7 +42,7 @@ const hedy: ApiUser = apiUser({
   firstName: 'Hedy',
   fullName: 'Hedy Lamarr',
   role: 'participant',
-  phone: '+15555550103',
+  phone: '+15035550103',
   smsOptedOutAt: '2027-03-01T12:00:00.000Z',
 });
 const contacts = [grace, alan, hedy];
@@ -79,7 +79,7 @@ const testMessage = (status: MessageStatus, overrides: Partial<ApiMessageDetail>
     id: 'm9',
     kind: 'test',
     status,
-    toPhone: '+15555550101',
+    toPhone: '+15035550101',
     body: 'Hello from Tidings',
     programId: null,
     programName: null,
@@ -186,7 +186,7 @@ async function choose(dialog: HTMLElement, label: string, option: string) {
 }
 
 /** Fills a phone number and a text, the simplest message. */
-function fillPhoneAndText(dialog: HTMLElement, phone = '+1 (555) 555-0101') {
+function fillPhoneAndText(dialog: HTMLElement, phone = '+1 (503) 555-0101') {
   setValue(textbox(dialog, t.phone), phone);
   setValue(textbox(dialog, t.body), 'Hello from Tidings');
 }
@@ -215,8 +215,8 @@ describe('Send Test MMS: the form', () => {
     fillPhoneAndText(dialog);
     send(dialog);
     await waitFor(() => expect(posted(api)).toHaveLength(1));
-    expect(posted(api)[0]).toEqual({ to: '+15555550101', body: 'Hello from Tidings' });
-    expect(await within(dialog).findByText('To +15555550101')).toBeInTheDocument();
+    expect(posted(api)[0]).toEqual({ to: '+15035550101', body: 'Hello from Tidings' });
+    expect(await within(dialog).findByText('To +15035550101')).toBeInTheDocument();
   });
 
   it('counts the text: characters, encoding and segments, with the one-click replacement', async () => {
@@ -245,7 +245,7 @@ describe('Send Test MMS: the form', () => {
         expect.objectContaining({ filter: { q: 'gra' } }),
       ),
     );
-    fireEvent.click(await screen.findByRole('option', { name: 'Grace Hopper · +15555550101' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Grace Hopper · +15035550101' }));
 
     fireEvent.click(within(dialog).getByRole('radio', { name: t.contents.product }));
     await choose(dialog, t.product, 'Morning Walks');
@@ -290,9 +290,9 @@ describe('Send Test MMS: the form', () => {
       await screen.findByRole('option', { name: 'Alan Turing · no phone number' }),
     ).toHaveAttribute('aria-disabled', 'true');
     expect(
-      screen.getByRole('option', { name: 'Hedy Lamarr · +15555550103 · opted out' }),
+      screen.getByRole('option', { name: 'Hedy Lamarr · +15035550103 · opted out' }),
     ).toHaveAttribute('aria-disabled', 'true');
-    expect(screen.getByRole('option', { name: 'Grace Hopper · +15555550101' })).not.toHaveAttribute(
+    expect(screen.getByRole('option', { name: 'Grace Hopper · +15035550101' })).not.toHaveAttribute(
       'aria-disabled',
       'true',
     );
@@ -325,7 +325,7 @@ describe('Send Test MMS: the form', () => {
     send(dialog);
     await waitFor(() => expect(posted(api)).toHaveLength(1));
     expect(posted(api)[0]).toEqual({
-      to: '+15555550101',
+      to: '+15035550101',
       body: 'Hello from Tidings',
       mediaUrl: '/media/abc.png',
     });
@@ -535,7 +535,7 @@ describe('Send Test MMS: the live status', () => {
     const dialog = await openDialog();
     fillPhoneAndText(dialog);
     send(dialog);
-    expect(await within(dialog).findByText('To Grace Hopper (+15555550101)')).toBeInTheDocument();
+    expect(await within(dialog).findByText('To Grace Hopper (+15035550101)')).toBeInTheDocument();
   });
 
   it("'Send another' goes back to the form as it was; 'Close' closes", async () => {
@@ -544,7 +544,7 @@ describe('Send Test MMS: the live status', () => {
     fillPhoneAndText(dialog);
     send(dialog);
     fireEvent.click(await within(dialog).findByRole('button', { name: t.sendAnother }));
-    expect(textbox(dialog, t.phone)).toHaveValue('+1 (555) 555-0101');
+    expect(textbox(dialog, t.phone)).toHaveValue('+1 (503) 555-0101');
     expect(textbox(dialog, t.body)).toHaveValue('Hello from Tidings');
     send(dialog);
     await waitFor(() => expect(posted(api)).toHaveLength(2));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { consentSummary, type ConsentSummaryEvent } from '../../src/shared/consent-summary';
 
-const phone = '+15555550101';
+const phone = '+15035550101';
 /** The date as the caller formats it; here the ISO day, so the cases read plainly. */
 const day = (iso: string) => iso.slice(0, 10);
 
@@ -82,6 +82,41 @@ describe("a contact's opt-in state in words", () => {
     });
   });
 
+  it('says who saved a number that had opted out, which opted the contact out with it', () => {
+    const saved = event('opted_out', '2027-03-07T10:00:00.000Z', {
+      source: 'staff',
+      staffName: 'Grace Hopper',
+    });
+    expect(consentSummary(contact({ smsOptedOutAt: saved.at }), [saved], day)).toEqual({
+      state: 'opted_out',
+      text: 'Opted out on 2027-03-07: Grace Hopper saved a number that had opted out',
+      note: 'Only a reply of START or JOIN from their phone opts them back in; marking the phone verified does not.',
+    });
+  });
+
+  it('says a JOIN or a STOP typed with Simulate reply was simulated, and by whom, never the phone', () => {
+    const simulatedJoin = event('opted_in', '2027-03-02T10:00:00.000Z', {
+      source: 'simulated',
+      keyword: 'join',
+      staffName: 'Ada Lovelace',
+    });
+    expect(consentSummary(contact({ smsVerified: true }), [simulatedJoin], day).text).toBe(
+      'Opted in by a JOIN simulated by Ada Lovelace on 2027-03-02',
+    );
+    const simulatedStop = event('opted_out', '2027-03-05T10:00:00.000Z', {
+      source: 'simulated',
+      keyword: 'STOP',
+      staffName: null,
+    });
+    expect(
+      consentSummary(
+        contact({ smsVerified: true, smsOptedOutAt: simulatedStop.at }),
+        [simulatedStop, simulatedJoin],
+        day,
+      ).text,
+    ).toBe('Opted out by a STOP simulated by a staff member on 2027-03-05');
+  });
+
   it('says when the carrier reported the number unsubscribed (21610)', () => {
     const carrier = event('opted_out', '2027-03-06T10:00:00.000Z', { source: 'provider' });
     expect(
@@ -149,10 +184,10 @@ describe("a contact's opt-in state in words", () => {
   });
 
   it('does not read events of a phone number the contact no longer has', () => {
-    const old = { ...requested, phone: '+15555550199' };
+    const old = { ...requested, phone: '+15035550199' };
     expect(consentSummary(contact(), [old], day).text).toBe('Not opted in');
     // The same number written another way is the same phone.
-    const spaced = { ...requested, phone: '+1 (555) 555-0101' };
+    const spaced = { ...requested, phone: '+1 (503) 555-0101' };
     expect(consentSummary(contact(), [spaced], day).text).toBe(
       'Opt-in request sent on 2027-03-01; no reply yet',
     );

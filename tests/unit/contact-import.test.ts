@@ -21,8 +21,8 @@ describe('contact import: the proposed mapping', () => {
       State: 'state',
       'Zip code': 'zipCode',
       Country: 'country',
-      Created: null,
-      'Last login': null,
+      'Created (Los Angeles time)': null,
+      'Last login (Los Angeles time)': null,
       'Login count': null,
       'Bio / notes': 'bio',
     });

@@ -231,11 +231,11 @@ describe('contact validation', () => {
 });
 
 describe('phones', () => {
-  it('count digits only: 10 to 15', () => {
+  it('count digits only: 10 to 15, then must be valid numbers', () => {
     expect(phoneProblem('(503) 555-0100')).toBeNull();
-    expect(phoneProblem('+1 (503) 555-010')).toBeNull();
+    expect(phoneProblem('+1 (503) 555-010')).toBe(t.phoneInvalid);
     expect(phoneProblem('555-0100')).toBe(t.phoneTooShort);
-    expect(phoneProblem('+12345678901234')).toBeNull();
+    expect(phoneProblem('+12345678901234')).toBe(t.phoneInvalid);
     expect(phoneProblem('+123456789012345 6')).toBe(t.phoneTooLong);
   });
 
@@ -243,8 +243,36 @@ describe('phones', () => {
     expect(toE164('(503) 555-0100')).toBe('+15035550100');
     expect(toE164('1-503-555-0100')).toBe('+15035550100');
     expect(toE164('+44 (0)20 7946 0958')).toBe('+442079460958');
-    expect(toE164('+1234567890')).toBe('+1234567890');
-    expect(toE164('1234567890')).toBe('+11234567890');
+    expect(toE164('0044 7911 123456')).toBe('+447911123456');
+    expect(toE164('5035550100')).toBe('+15035550100');
+  });
+
+  it('refuse a number that is not valid on create, and a new one on edit', () => {
+    const phoneIssues = (phone: string, mode: 'create' | 'edit', stored?: string | null) =>
+      contactSchema(mode, stored)
+        .safeParse(values({ phone }))
+        .error?.issues.map((i) => [i.path.join('.'), i.message]) ?? [];
+    expect(phoneIssues('+1 503 555 010', 'create')).toEqual([['phone', t.phoneInvalid]]);
+    expect(phoneIssues('+1 503 555 010', 'edit', '+15035550100')).toEqual([
+      ['phone', t.phoneInvalid],
+    ]);
+    expect(phoneIssues('+1 503 555 010', 'edit', null)).toEqual([['phone', t.phoneInvalid]]);
+  });
+
+  it('keep a stored number that is not valid when it is left as it is, unless asked to opt in', () => {
+    const stored = '+1503555010';
+    expect(contactSchema('edit', stored).parse(values({ phone: stored }))).toMatchObject({
+      phone: stored,
+    });
+    expect(
+      contactSchema('edit', stored).safeParse(values({ phone: stored, sendOptinMessage: true }))
+        .error?.issues[0]?.message,
+    ).toBe(t.phoneInvalid);
+    // The digit counts of the spec hold for every save.
+    expect(
+      contactSchema('edit', '+150355501').safeParse(values({ phone: '+150355501' })).error
+        ?.issues[0]?.message,
+    ).toBe(t.phoneTooShort);
   });
 });
 

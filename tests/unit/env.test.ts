@@ -22,6 +22,10 @@ describe('loadConfig', () => {
       mailFrom: 'Tidings <tidings@localhost>',
       importLeaseMs: 30_000,
       importBatchSize: 500,
+      backupDir: path.resolve('/srv/tidings/data/backups'),
+      backupKeep: 24,
+      smsAllowedCountries: ['US', 'CA'],
+      optinHourlyLimit: 100,
     });
   });
 
@@ -41,6 +45,10 @@ describe('loadConfig', () => {
       MAIL_FROM: 'Team Tidings <team@example.org>',
       IMPORT_LEASE_SECONDS: '120',
       IMPORT_BATCH_SIZE: '1000',
+      BACKUP_DIR: '/mnt/backups/tidings',
+      BACKUP_KEEP: '0',
+      SMS_ALLOWED_COUNTRIES: ' us, CA ,mx,us',
+      OPTIN_HOURLY_LIMIT: '250',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -57,6 +65,10 @@ describe('loadConfig', () => {
       mailFrom: 'Team Tidings <team@example.org>',
       importLeaseMs: 120_000,
       importBatchSize: 1000,
+      backupDir: '/mnt/backups/tidings',
+      backupKeep: 0,
+      smsAllowedCountries: ['US', 'CA', 'MX'],
+      optinHourlyLimit: 250,
     });
   });
 
@@ -121,6 +133,22 @@ describe('loadConfig', () => {
       'Invalid configuration: IMPORT_BATCH_SIZE must be a whole number from 1 to 2000 (got "5000")',
     ],
     [
+      { BACKUP_KEEP: '-1' },
+      'Invalid configuration: BACKUP_KEEP must be a whole number from 0 to 10000 (got "-1")',
+    ],
+    [
+      { SMS_ALLOWED_COUNTRIES: 'US,XX' },
+      'Invalid configuration: SMS_ALLOWED_COUNTRIES must be two-letter country codes separated by commas, such as US,CA (got "US,XX")',
+    ],
+    [
+      { SMS_ALLOWED_COUNTRIES: 'US,,CA' },
+      'Invalid configuration: SMS_ALLOWED_COUNTRIES must be two-letter country codes separated by commas, such as US,CA (got "US,,CA")',
+    ],
+    [
+      { OPTIN_HOURLY_LIMIT: '0' },
+      'Invalid configuration: OPTIN_HOURLY_LIMIT must be a whole number from 1 to 100000 (got "0")',
+    ],
+    [
       { HOST: 'bad host!' },
       'Invalid configuration: HOST must be a host name or IP address (got "bad host!")',
     ],
@@ -179,4 +207,40 @@ describe('SMS_HELP_CONTACT', () => {
       );
     },
   );
+});
+
+describe('BACKUP_DIR', () => {
+  it('is DATA_DIR/backups unless set, and a relative one is read from where Tidings starts', () => {
+    expect(loadConfig({ DATA_DIR: 'store' }, '/srv/tidings').backupDir).toBe(
+      path.resolve('/srv/tidings/store/backups'),
+    );
+    expect(loadConfig({ BACKUP_DIR: 'copies' }, '/srv/tidings').backupDir).toBe(
+      path.resolve('/srv/tidings/copies'),
+    );
+  });
+});
+
+describe('variables for tests only', () => {
+  it.each([
+    ['TIDINGS_TEST_CLOCK_OFFSET_MS', '60000'],
+    ['TIDINGS_TEST_PASSWORD_COST', '10'],
+  ])('stop a server that is not under test when %s is set', (name, value) => {
+    for (const NODE_ENV of [undefined, 'production', 'development']) {
+      expect(() => loadConfig({ NODE_ENV, [name]: value })).toThrow(
+        new ConfigError(`Invalid configuration: ${name} is for tests only (NODE_ENV=test)`),
+      );
+    }
+  });
+
+  it('hash new passwords at the full cost unless a test lowers it, within 2^10 to 2^15', () => {
+    expect(loadConfig({}).passwordCost).toBe(15);
+    expect(loadConfig({ NODE_ENV: 'test', TIDINGS_TEST_PASSWORD_COST: '10' }).passwordCost).toBe(
+      10,
+    );
+    for (const cost of ['9', '16', '12.5', 'cheap']) {
+      expect(() => loadConfig({ NODE_ENV: 'test', TIDINGS_TEST_PASSWORD_COST: cost })).toThrow(
+        /^Invalid configuration: TIDINGS_TEST_PASSWORD_COST must be a whole number from 10 to 15/,
+      );
+    }
+  });
 });

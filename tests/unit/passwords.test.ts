@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from '../../src/server/auth/passwords';
+import {
+  hashPassword,
+  PASSWORD_COST_DEFAULT,
+  usePasswordCost,
+  verifyPassword,
+} from '../../src/server/auth/passwords';
 import { generateToken, hashToken, TOKEN_PATTERN } from '../../src/server/auth/tokens';
 import { redactUrl } from '../../src/server/http/logger';
 
@@ -17,6 +22,19 @@ describe('passwords', () => {
   it('treat the same text in different Unicode forms as one password', async () => {
     const hash = await hashPassword('caf\u00e9');
     expect(await verifyPassword('cafe\u0301', hash)).toBe(true);
+  });
+
+  it('are made at the cost set for the process, and verify at the cost stored with them', async () => {
+    const full = await hashPassword('correct horse');
+    usePasswordCost(10);
+    try {
+      const cheap = await hashPassword('correct horse');
+      expect(cheap).toMatch(/^scrypt\$1024\$8\$1\$/);
+      expect(await verifyPassword('correct horse', cheap)).toBe(true);
+      expect(await verifyPassword('correct horse', full)).toBe(true);
+    } finally {
+      usePasswordCost(PASSWORD_COST_DEFAULT);
+    }
   });
 
   it('refuse stored values of another scheme', async () => {

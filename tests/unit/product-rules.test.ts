@@ -4,7 +4,7 @@ import {
   conclusionDay,
   dayOfField,
   emptyMessage,
-  messageLength,
+  messageSize,
   newProductDraft,
   resizeMessages,
   smsBody,
@@ -87,19 +87,19 @@ describe('required texts', () => {
 });
 
 describe('message length', () => {
-  it('counts the text plus the link URLs', () => {
+  it('counts the text, then each link URL with the line break it goes on', () => {
     expect(
-      messageLength({ text: 'abc', links: [{ url: 'https://a.co', label: 'ignored label' }] }),
-    ).toBe(15);
+      messageSize({ text: 'abc', links: [{ url: 'https://a.co', label: 'ignored label' }] }),
+    ).toMatchObject({ units: 16, textUnits: 3, linksUnits: 13, limit: 160 });
   });
 
-  it('allows 160 and refuses 161', () => {
+  it('allows 160 and refuses 161, the line break before the link counted', () => {
     const link = { url: 'https://ex.co/1234567890', label: '' };
     const at = valid(1);
-    at.preMessage = msg('x'.repeat(160 - link.url.length), { links: [link] });
+    at.preMessage = msg('x'.repeat(160 - 1 - link.url.length), { links: [link] });
     expect(issues(at)).toEqual([]);
     const over = valid(1);
-    over.preMessage = msg('x'.repeat(161 - link.url.length), { links: [link] });
+    over.preMessage = msg('x'.repeat(161 - 1 - link.url.length), { links: [link] });
     expect(issues(over)).toEqual([['preMessage.text', t.messageTooLong]]);
   });
 

@@ -8,7 +8,9 @@ import {
   isAllowedLink,
   isRichText,
   plainToRichText,
+  readsAsMarkup,
   richTextToPlain,
+  textAsHtml,
 } from '../../src/shared/rich-text';
 import { contactSchema } from '../../src/shared/validation/contact';
 
@@ -21,6 +23,27 @@ describe('isRichText: plain text or HTML', () => {
     'takes %j for plain text',
     (value) => expect(isRichText(value)).toBe(false),
   );
+});
+
+describe('readsAsMarkup: text an HTML parser takes for markup', () => {
+  it.each(['<svg/onload=alert(1)>', 'x<y', '</', '<!doctype', '<?php', '<p>x</p>', 'a <B'])(
+    'takes %j for markup',
+    (value) => expect(readsAsMarkup(value)).toBe(true),
+  );
+  it.each(['a < b', 'I <3 tea', 'a > b', '<', '<<>>', '1 <2> 3', '<é', 'Tom & Jerry', ''])(
+    'takes %j for text',
+    (value) => expect(readsAsMarkup(value)).toBe(false),
+  );
+});
+
+describe('textAsHtml', () => {
+  it('writes text as one paragraph, escaped, its line breaks kept', () => {
+    expect(textAsHtml('<svg/onload=alert(1)> & x<y')).toBe(
+      '<p>&lt;svg/onload=alert(1)&gt; &amp; x&lt;y</p>',
+    );
+    expect(textAsHtml('a\r\n\nb\rc')).toBe('<p>a<br><br>b<br>c</p>');
+    expect(richTextToPlain(textAsHtml('x<y\n\nz'))).toBe('x<y\n\nz');
+  });
 });
 
 describe('richTextToPlain (the CSV export, the length rule)', () => {
@@ -91,6 +114,12 @@ describe('sanitizeRichText (the server, before storing)', () => {
     expect(sanitizeRichText('  a < b & "c"\nd  ')).toBe('a < b & "c"\nd');
   });
 
+  it('stores text that would read as markup as HTML that reads as it was written', () => {
+    expect(sanitizeRichText(' <svg/onload=alert(1)>\nx<y & "z" ')).toBe(
+      '<p>&lt;svg/onload=alert(1)&gt;<br />x&lt;y &amp; "z"</p>',
+    );
+  });
+
   it('strips scripts, event handlers, styles and unsafe links', () => {
     expect(
       sanitizeRichText(
@@ -152,9 +181,19 @@ describe('sanitizeRichText (the server, before storing)', () => {
     fc.assert(
       fc.property(html, (value) => {
         const clean = sanitizeRichText(value);
-        if (!isRichText(value)) {
-          // Plain text is stored as it was sent, and is never rendered as HTML.
+        if (!readsAsMarkup(value)) {
+          // Plain text no reader takes for markup is stored as it was sent.
           expect(clean).toBe(value.trim());
+        } else if (!isRichText(value)) {
+          // Text that would read as markup is stored as HTML that reads as it was written.
+          expect(isRichText(clean)).toBe(true);
+          expect(clean).not.toMatch(/<(?!\/?(?:p|br)\b)/);
+          expect(richTextToPlain(clean)).toBe(
+            value
+              .trim()
+              .replace(/\r\n?/g, '\n')
+              .replace(/[ \t\u00a0]+$/gm, ''),
+          );
         } else if (clean !== '') {
           expect(isRichText(clean)).toBe(true);
           expect(clean).not.toMatch(/<script|<img|<svg|<iframe|\son\w+=|javascript:/i);
@@ -211,6 +250,8 @@ describe('the bio in the editor (console)', () => {
       '<p>a<br>b</p>',
       '<ul><li><p>x</p></li></ul>',
       '<p>&lt;b&gt;not bold&lt;/b&gt;</p>',
+      '<p>&lt;svg/onload=alert(1)&gt;</p>',
+      '<p>x&lt;y</p>',
     ]) {
       expect(bioFromEditor(html)).toBe(html);
     }

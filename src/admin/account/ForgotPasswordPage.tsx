@@ -9,6 +9,7 @@ import { forgotPasswordSchema } from '../../shared/validation/forgot-password';
 import { useMessages } from '../i18n';
 import { LOGIN_PATH } from '../providers/authProvider';
 import type { TidingsDataProvider } from '../providers/dataProvider';
+import { useSimulation } from '../simulation/useSimulation';
 import { accountErrorMessage } from './accountErrors';
 import { PublicCard } from './PublicCard';
 import { PublicForm } from './PublicForm';
@@ -25,6 +26,8 @@ export default function ForgotPasswordPage() {
   const t = useMessages();
   const dataProvider = useDataProvider<TidingsDataProvider>();
   const [error, setError] = useState<string | null>(null);
+  // Whether email is simulated is the server's configuration, the same for every address.
+  const simulation = useSimulation();
   const mutation = useMutation({
     mutationFn: (email: string) => dataProvider.forgotPassword(email),
   });
@@ -42,7 +45,9 @@ export default function ForgotPasswordPage() {
   return (
     <PublicCard title={t('forgotPassword.title')}>
       {mutation.isSuccess ? (
-        <Alert severity="success">{t('forgotPassword.sent')}</Alert>
+        <Alert severity="success">
+          {t(simulation.email ? 'simulation.resetLinkLogged' : 'forgotPassword.sent')}
+        </Alert>
       ) : (
         <>
           <Typography color="text.secondary" sx={{ mb: 1 }}>

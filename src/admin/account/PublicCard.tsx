@@ -2,6 +2,7 @@ import { Alert, Box, Button, Card, CardContent, Typography } from '@mui/material
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { LOGIN_PATH } from '../providers/authProvider';
+import { SimulationBanner } from '../simulation/SimulationBanner';
 
 /** The frame of the pages people reach without signing in: a centred card, like /login. */
 export function PublicCard({ title, children }: { title: string; children: ReactNode }) {
@@ -10,20 +11,21 @@ export function PublicCard({ title, children }: { title: string; children: React
       sx={{
         minHeight: '100vh',
         display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
+        flexDirection: 'column',
         bgcolor: 'background.default',
-        p: 2,
       }}
     >
-      <Card sx={{ width: '100%', maxWidth: 440 }} component="main">
-        <CardContent>
-          <Typography variant="h5" component="h1" gutterBottom>
-            {title}
-          </Typography>
-          {children}
-        </CardContent>
-      </Card>
+      <SimulationBanner />
+      <Box sx={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2 }}>
+        <Card sx={{ width: '100%', maxWidth: 440 }} component="main">
+          <CardContent>
+            <Typography variant="h5" component="h1" gutterBottom>
+              {title}
+            </Typography>
+            {children}
+          </CardContent>
+        </Card>
+      </Box>
     </Box>
   );
 }

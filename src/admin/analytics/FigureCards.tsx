@@ -40,7 +40,13 @@ export function FigureCards({ totals }: { totals: AnalyticsTotals }) {
           aria-describedby={`analytics-${figure}-help`}
         >
           <CardContent>
-            <Typography id={`analytics-${figure}`} variant="subtitle2" color="text.secondary">
+            {/* A figure's name labels its card; as subtitle2's default h6 it broke the heading order. */}
+            <Typography
+              id={`analytics-${figure}`}
+              variant="subtitle2"
+              component="p"
+              color="text.secondary"
+            >
               {t(`analytics.cards.${figure}`)}
             </Typography>
             <Typography variant="h4" component="p">

@@ -16,7 +16,10 @@ const QUOTE_MAX = 80;
 const quote = (text: string) =>
   text.length > QUOTE_MAX ? `${text.slice(0, QUOTE_MAX - 1).trimEnd()}…` : text;
 
-/** Who or what made the change: their reply (quoted), the staff member, or the carrier. */
+/**
+ * Who or what made the change: their reply (quoted), a reply a staff member simulated (with who),
+ * the staff member, or the carrier.
+ */
 function sourceText(t: Translate, row: ApiConsentEvent): string {
   switch (row.source) {
     case 'keyword': {
@@ -25,8 +28,18 @@ function sourceText(t: Translate, row: ApiConsentEvent): string {
         ? t('conversations.history.reply', { text: quote(text) })
         : t('conversations.history.replyUnknown');
     }
-    case 'staff':
-      return row.staffName ?? t('conversations.history.staff');
+    case 'simulated':
+      return t('conversations.history.simulated', {
+        text: quote(row.text ?? row.keyword ?? ''),
+        staff: row.staffName ?? t('conversations.optin.someStaff'),
+      });
+    case 'staff': {
+      const staff = row.staffName ?? t('conversations.history.staff');
+      // Staff never opt a phone out: such a row says a save gave the contact an opted-out number.
+      return row.event === 'opted_out'
+        ? t('conversations.history.numberOptedOut', { staff })
+        : staff;
+    }
     case 'provider':
       // The provider's only consent report is the carrier's 21610 (the number unsubscribed).
       return row.event === 'opted_out'

@@ -10,6 +10,7 @@ import { recordErrorMessage } from '../lists/listErrors';
 import { ConsentHistory } from './ConsentHistory';
 import { ConsentStatus } from './ConsentStatus';
 import { ContactDetails } from './ContactDetails';
+import { contactPhone } from './contactPhone';
 import { contactToFormValues } from './form/contactToFormValues';
 import { ContactForm } from './form/ContactForm';
 import { useContactSaveOutcome } from './form/useContactSaveOutcome';
@@ -53,6 +54,7 @@ function ContactEditView({
   if (loadError || !record || !values) {
     return (
       <RecordLoadError
+        title={t('contacts.editTitle')}
         message={recordErrorMessage(loadError, {
           fetch: t('contacts.errors.load'),
           load: t('contacts.errors.network'),
@@ -80,6 +82,8 @@ function ContactEditView({
         error={error}
         onDismissError={onDismissError}
         emailHelp={record.hasCorruptedEmail ? t('contacts.corruptedEmail') : undefined}
+        phoneHelp={record.phoneNeedsAttention ? t('contacts.phoneNeedsAttention') : undefined}
+        storedPhone={contactPhone(record)}
         // Opting in is a participant's; anyone's opt-out matters (a test send to them is refused).
         phoneStatus={
           (record.role === 'participant' || record.smsOptedOutAt) && (

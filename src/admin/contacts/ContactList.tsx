@@ -34,8 +34,8 @@ export const contactEditPath = (id: string | number) => `/contacts/${id}`;
 const isSelectable = (contact: ApiUser) => contact.role === 'participant';
 
 /**
- * /contacts: search over name, email and phone; role, status and consent filters; sortable columns; rows
- * selected across pages make a pod. Paging, sorting and filtering happen on the server.
+ * /contacts: search over name, email and phone; role, status, consent and phone-needs-attention
+ * filters; sortable columns; rows selected across pages make a pod. Paging, sorting and filtering happen on the server.
  */
 export default function ContactList() {
   return (
@@ -53,6 +53,24 @@ function Email({ contact }: { contact: ApiUser }) {
       {contact.email}
       <Tooltip title={t('contacts.corruptedEmail')}>
         <WarningIcon color="warning" fontSize="small" aria-label={t('contacts.corruptedEmail')} />
+      </Tooltip>
+    </Box>
+  );
+}
+
+/** The stored phone, flagged when the phone rule would not store it (shared/phone.ts). */
+function Phone({ contact }: { contact: ApiUser }) {
+  const t = useMessages();
+  if (!contact.phoneNeedsAttention) return contact.phone ?? '';
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+      {contact.phone}
+      <Tooltip title={t('contacts.phoneNeedsAttention')}>
+        <WarningIcon
+          color="warning"
+          fontSize="small"
+          aria-label={t('contacts.phoneNeedsAttention')}
+        />
       </Tooltip>
     </Box>
   );
@@ -98,6 +116,7 @@ function ContactListView() {
       t('conversations.filter.tag', {
         state: t(`conversations.filter.states.${state as ConsentState}`),
       }),
+    phone: () => t('contacts.phoneFilter.needsAttention'),
   });
 
   return (
@@ -142,6 +161,12 @@ function ContactListView() {
             label: t(`conversations.filter.states.${state}`),
           }))}
         />
+        <SelectFilter
+          source="phone"
+          label={t('contacts.phoneFilter.label')}
+          allLabel={t('contacts.phoneFilter.all')}
+          options={[{ value: 'needs_attention', label: t('contacts.phoneFilter.needsAttention') }]}
+        />
       </FilterCard>
       <ListCard resource="contacts" items={t('contacts.items')}>
         <DataTable
@@ -159,7 +184,7 @@ function ContactListView() {
           <DataTable.Col
             source="phone"
             label={t('contacts.fields.phone')}
-            render={(contact: ApiUser) => contact.phone ?? ''}
+            render={(contact: ApiUser) => <Phone contact={contact} />}
           />
           <DataTable.Col
             source="role"

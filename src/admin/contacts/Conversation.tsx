@@ -20,6 +20,7 @@ import { errorText } from '../messages/messageText';
 import { useConversation } from './contactQueries';
 import { SimulateReplyButton } from './SimulateReplyButton';
 import { ReplyIntentChip } from '../replies/ReplyIntentChip';
+import { SimulatedBy } from '../replies/SimulatedBy';
 
 type Translate = ReturnType<typeof useMessages>;
 
@@ -65,7 +66,10 @@ function SentHeader({ message }: { message: ApiMessage }) {
   );
 }
 
-/** What the contact sent, and what it asked for when it was a keyword (JOIN, STOP, HELP). */
+/**
+ * What the contact sent, and what it asked for when it was a keyword (JOIN, STOP, HELP); a reply
+ * typed with Simulate reply says so, and who typed it.
+ */
 function ReceivedHeader({ message }: { message: ApiInboundMessage }) {
   const t = useMessages();
   return (
@@ -74,6 +78,7 @@ function ReceivedHeader({ message }: { message: ApiInboundMessage }) {
         {t('conversations.received')}
       </Typography>
       <ReplyIntentChip intent={message.intent} />
+      <SimulatedBy message={message} />
     </Stack>
   );
 }
@@ -101,6 +106,8 @@ function MediaLinks({
 /**
  * One message as a bubble: what Tidings sent on the right (as on the sender's phone), what the
  * contact sent on the left. Long words and links wrap so a narrow screen never scrolls sideways.
+ * Under it, when it was sent (or received); a message not handed to the provider says when it is
+ * due instead, never when it was queued.
  */
 function Bubble({ entry }: { entry: ApiConversationEntry }) {
   const t = useMessages();
@@ -156,7 +163,9 @@ function Bubble({ entry }: { entry: ApiConversationEntry }) {
         color="text.secondary"
         sx={{ display: 'block', mt: 0.25, textAlign: out ? 'right' : 'left' }}
       >
-        {formatDateTime(entry.at)}
+        {out && entry.sentAt === null
+          ? t('conversations.dueAt', { time: formatDateTime(entry.at) })
+          : formatDateTime(entry.at)}
       </Typography>
     </Box>
   );

@@ -5,16 +5,22 @@ import type { ApiEmailState } from '../../shared/types';
 import { formatDateTime } from '../format';
 import { useMessages } from '../i18n';
 import type { TidingsDataProvider } from '../providers/dataProvider';
+import { useSimulation } from '../simulation/useSimulation';
 import { serverMessage } from '../providers/httpClient';
 
 type Translate = ReturnType<typeof useMessages>;
 
-/** One sentence for the last welcome email, from the outbox's row (see `ApiEmailState`). */
-function emailStateText(t: Translate, email: ApiEmailState | null): string {
+/**
+ * One sentence for the last welcome email, from the outbox's row (see `ApiEmailState`). While
+ * email is simulated, a 'sent' email went to the server log.
+ */
+function emailStateText(t: Translate, email: ApiEmailState | null, simulated: boolean): string {
   if (!email) return t('contacts.welcomeEmail.none');
   switch (email.status) {
     case 'sent':
-      return t('contacts.welcomeEmail.sent', { time: formatDateTime(email.sentAt) });
+      return t(simulated ? 'simulation.welcomeEmailSent' : 'contacts.welcomeEmail.sent', {
+        time: formatDateTime(email.sentAt),
+      });
     case 'sending':
       return t('contacts.welcomeEmail.sending');
     case 'failed':
@@ -35,10 +41,13 @@ function ResendButton({ contactId }: { contactId: Identifier }) {
   const dataProvider = useDataProvider<TidingsDataProvider>();
   const notify = useNotify();
   const queryClient = useQueryClient();
+  const simulation = useSimulation();
   const resend = useMutation({
     mutationFn: () => dataProvider.sendWelcomeEmail(contactId),
     onSuccess: async () => {
-      notify(t('contacts.welcomeEmail.resent'), { type: 'success' });
+      notify(t(simulation.email ? 'simulation.welcomeResent' : 'contacts.welcomeEmail.resent'), {
+        type: 'success',
+      });
       await queryClient.invalidateQueries({ queryKey: ['contacts', 'getOne'] });
     },
     onError: (error) =>
@@ -76,6 +85,7 @@ export function WelcomeEmailStatus({
   canResend: boolean;
 }) {
   const t = useMessages();
+  const simulation = useSimulation();
   const email = welcomeEmail ?? null;
   return (
     <Stack spacing={1.5} aria-label={t('contacts.welcomeEmail.title')} role="group">
@@ -88,7 +98,9 @@ export function WelcomeEmailStatus({
           )}
         />
       </Box>
-      <Alert severity={email ? SEVERITY[email.status] : 'info'}>{emailStateText(t, email)}</Alert>
+      <Alert severity={email ? SEVERITY[email.status] : 'info'}>
+        {emailStateText(t, email, simulation.email)}
+      </Alert>
       {canResend && !emailVerified && <ResendButton contactId={contactId} />}
     </Stack>
   );

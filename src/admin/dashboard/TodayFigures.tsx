@@ -3,6 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { DashboardToday } from '../../shared/dashboard';
 import { formatCount, formatLongDay } from '../format';
 import { useMessages } from '../i18n';
+import { useSimulation } from '../simulation/useSimulation';
 import { dueTodayPath, failedTodayPath, sentTodayPath } from './dashboardPaths';
 
 interface FigureProps {
@@ -55,6 +56,12 @@ const FIGURES = [
 /** Today's due, sent and failed messages (Los Angeles' calendar day), each a link to them. */
 export function TodayFigures({ today }: { today: DashboardToday }) {
   const t = useMessages();
+  const { sms } = useSimulation();
+  // While SMS is simulated, what was 'sent' went to the server log, not to a phone.
+  const name = (key: (typeof FIGURES)[number]['key']) =>
+    sms && key === 'sent' ? t('simulation.sentToday') : t(`dashboard.today.${key}`);
+  const help = (key: (typeof FIGURES)[number]['key']) =>
+    sms && key === 'sent' ? t('simulation.sentTodayHelp') : t(`dashboard.today.${key}Help`);
   return (
     <Box component="section" aria-label={t('dashboard.today.title')} sx={{ mb: 3 }}>
       <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, mb: 1, flexWrap: 'wrap' }}>
@@ -71,8 +78,8 @@ export function TodayFigures({ today }: { today: DashboardToday }) {
         {FIGURES.map(({ key, path, alarming }) => (
           <Figure
             key={key}
-            name={t(`dashboard.today.${key}`)}
-            help={t(`dashboard.today.${key}Help`)}
+            name={name(key)}
+            help={help(key)}
             count={today[key]}
             to={path(today)}
             alarming={alarming}

@@ -1,4 +1,6 @@
 import { Box, Card, CardContent, Link, Typography } from '@mui/material';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
 import { useMessages } from '../i18n';
 import { HELP_MARKDOWN, helpSections, splitIntro } from './helpContent';
 import { HelpMarkdown } from './HelpMarkdown';
@@ -13,6 +15,12 @@ const SECTIONS = helpSections(body);
  */
 export default function HelpPage() {
   const t = useMessages();
+  const { hash } = useLocation();
+  // An in-app link to a section (the simulation banner's) arrives without the browser's own
+  // scrolling to the anchor, which only happens on a full page load.
+  useEffect(() => {
+    if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView?.();
+  }, [hash]);
   return (
     <Card component="article" aria-label={t('help.title')} sx={{ maxWidth: 860 }}>
       <CardContent>

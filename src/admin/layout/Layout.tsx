@@ -1,6 +1,7 @@
 import { Box } from '@mui/material';
 import { Suspense, type ReactNode } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
+import { SimulationBanner } from '../simulation/SimulationBanner';
 import { ErrorPage } from './ErrorPage';
 import { LoadingPage } from './LoadingPage';
 import { SessionWatcher } from './SessionWatcher';
@@ -18,6 +19,7 @@ export function Layout({ children }: { children: ReactNode }) {
       }}
     >
       <TopNav />
+      <SimulationBanner />
       <SessionWatcher />
       <Box
         component="main"

@@ -1,6 +1,12 @@
-import { Alert, type AlertProps } from '@mui/material';
+import CloseIcon from '@mui/icons-material/Close';
+import { Alert, IconButton, type AlertProps } from '@mui/material';
+import { useTranslate } from 'react-admin';
 
-/** An error the user can read and dismiss (spec: errors show as dismissible banners). */
+/**
+ * An error the user can read and dismiss (spec: errors show as dismissible banners). MUI's Alert
+ * drops its own Close when it is given an action (a 'Try Again'), so the Close is drawn here,
+ * beside the action.
+ */
 export function ErrorBanner({
   message,
   onClose,
@@ -12,9 +18,32 @@ export function ErrorBanner({
   sx?: AlertProps['sx'];
   action?: AlertProps['action'];
 }) {
+  const translate = useTranslate();
   if (!message) return null;
+  const close = onClose && (
+    <IconButton
+      size="small"
+      color="inherit"
+      aria-label={translate('ra.action.close')}
+      title={translate('ra.action.close')}
+      onClick={onClose}
+    >
+      <CloseIcon fontSize="small" />
+    </IconButton>
+  );
   return (
-    <Alert severity="error" onClose={onClose} action={action} sx={{ mb: 2, ...sx }}>
+    <Alert
+      severity="error"
+      action={
+        action || close ? (
+          <>
+            {action}
+            {close}
+          </>
+        ) : undefined
+      }
+      sx={{ mb: 2, ...sx }}
+    >
       {message}
     </Alert>
   );

@@ -12,8 +12,9 @@ import {
 import { useEffect, useState, type ReactNode } from 'react';
 import { ListBase, Pagination, useListContext } from 'react-admin';
 import { useMessages } from '../i18n';
-import { ErrorBanner } from './ErrorBanner';
-import { listErrorMessage, type ListResource } from './listErrors';
+import { messages } from '../../shared/messages';
+import { LoadError } from './LoadError';
+import type { ListResource } from './listErrors';
 import { useDebouncedValue } from './useDebouncedValue';
 
 /**
@@ -195,21 +196,18 @@ export function FilterTags({ tags }: { tags: FilterTag[] }) {
   );
 }
 
-/** A failed list load: what went wrong and 'Try Again'. */
-export function ListLoadError({ message }: { message: string }) {
-  const t = useMessages();
-  const { refetch } = useListContext();
-  const [dismissed, setDismissed] = useState(false);
-  if (dismissed) return null;
+/** A failed list load: what went wrong and 'Try Again', dismissible like every error. */
+export function ListLoadError({ error, resource }: { error: unknown; resource: ListResource }) {
+  const { refetch, isFetching } = useListContext();
   return (
-    <ErrorBanner
-      message={message}
-      onClose={() => setDismissed(true)}
-      action={
-        <Button color="inherit" size="small" onClick={() => refetch()}>
-          {t('app.tryAgain')}
-        </Button>
-      }
+    <LoadError
+      error={error}
+      texts={{
+        fetch: messages.lists.fetchFailed[resource],
+        load: messages.lists.loadFailed[resource],
+      }}
+      onRetry={refetch}
+      retrying={isFetching}
     />
   );
 }
@@ -251,7 +249,7 @@ export function ListCard({
   children: ReactNode;
 }) {
   const { error } = useListContext();
-  if (error) return <ListLoadError message={listErrorMessage(error, resource)} />;
+  if (error) return <ListLoadError error={error} resource={resource} />;
   return (
     <Card variant="outlined">
       <CardContent sx={{ pb: 0 }}>

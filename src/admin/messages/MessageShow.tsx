@@ -111,6 +111,7 @@ function MessageShowView() {
   if (error || !record) {
     return (
       <RecordLoadError
+        title={t('delivery.detailTitle')}
         message={recordErrorMessage(error, {
           fetch: t('delivery.errors.fetch'),
           load: t('delivery.errors.load'),

@@ -1,6 +1,6 @@
 import { Chip, Tooltip } from '@mui/material';
 import type { MessageStatus } from '../../shared/delivery';
-import { useMessages } from '../i18n';
+import { useStatusWords } from './useStatusWords';
 
 /**
  * Green only for what the carrier confirmed, blue for what is under way or with the provider,
@@ -30,16 +30,16 @@ export function MessageStatusChip({
   status: MessageStatus;
   focusable?: boolean;
 }) {
-  const t = useMessages();
+  const words = useStatusWords();
   return (
     // describeChild: the chip keeps its word as its name; the explanation describes it.
-    <Tooltip title={t(`delivery.statusHelp.${status}`)} describeChild>
+    <Tooltip title={words.help(status)} describeChild>
       <Chip
         size="small"
         tabIndex={focusable ? 0 : undefined}
         color={STATUS_COLORS[status]}
         variant={status === 'delivered' ? 'filled' : 'outlined'}
-        label={t(`delivery.statuses.${status}`)}
+        label={words.word(status)}
       />
     </Tooltip>
   );

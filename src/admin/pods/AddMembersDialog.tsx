@@ -14,7 +14,7 @@ import { messages } from '../../shared/messages';
 import type { PodMembersAddResult } from '../../shared/pod';
 import { useMessages } from '../i18n';
 import { ErrorBanner } from '../lists/ErrorBanner';
-import { listErrorMessage } from '../lists/listErrors';
+import { LoadError } from '../lists/LoadError';
 import type { TidingsDataProvider } from '../providers/dataProvider';
 import { serverMessage } from '../providers/httpClient';
 import { CandidateFilterBar } from './CandidateFilterBar';
@@ -32,7 +32,6 @@ import {
   isFiltered,
   NO_FILTERS,
   useCandidates,
-  useMatchingParticipants,
   type CandidateFilters,
 } from './useCandidates';
 
@@ -63,7 +62,8 @@ export function AddMembersDialog({ podId, onClose, onAdded }: AddMembersDialogPr
   const [error, setError] = useState<string | null>(null);
 
   const candidates = useCandidates(podId, filters, sort);
-  const participants = useMatchingParticipants(podId, filters, candidates.total);
+  // Only contacts that can be added are listed: the list's total is what 'select all' adds.
+  const participants = candidates.total;
   const count = selectedCount(selection, participants);
 
   // Ticked contacts stay ticked through other searches, so people found one search at a time
@@ -100,8 +100,8 @@ export function AddMembersDialog({ podId, onClose, onAdded }: AddMembersDialogPr
   const selectAll: SelectAllState = {
     checked: selection.kind === 'allMatching',
     indeterminate: selection.kind === 'some' && selection.ids.size > 0,
-    // Host and admin filters, or a search without participants: nothing can be selected.
-    disabled: candidates.isPending || !candidates.total || participants === 0,
+    // A search that matches nobody: nothing can be selected.
+    disabled: candidates.isPending || !participants,
     label: t('pods.selectAllMatching', { count: formatCount(participants) }),
     onToggle: () =>
       setSelection((current) => (current.kind === 'allMatching' ? NOTHING_SELECTED : ALL_MATCHING)),
@@ -122,21 +122,15 @@ export function AddMembersDialog({ podId, onClose, onAdded }: AddMembersDialogPr
         <Stack spacing={2} sx={{ pt: 1 }}>
           <CandidateFilterBar filters={filters} onChange={changeFilters} />
           {loadError && (
-            <ErrorBanner
-              message={listErrorMessage(loadError, 'contacts')}
+            <LoadError
+              error={loadError}
+              texts={{
+                fetch: messages.lists.fetchFailed.contacts,
+                load: messages.lists.loadFailed.contacts,
+              }}
               sx={{ mb: 0 }}
-              action={
-                <Button
-                  color="inherit"
-                  size="small"
-                  onClick={() =>
-                    candidates.isFetchNextPageError
-                      ? candidates.fetchNextPage()
-                      : candidates.refetch()
-                  }
-                >
-                  {t('app.tryAgain')}
-                </Button>
+              onRetry={() =>
+                candidates.isFetchNextPageError ? candidates.fetchNextPage() : candidates.refetch()
               }
             />
           )}

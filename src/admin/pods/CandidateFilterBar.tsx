@@ -1,6 +1,6 @@
 import { Button, MenuItem, Stack, TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { ROLES } from '../../shared/constants';
+import { POD_MEMBER_ROLES } from '../../shared/constants';
 import { useMessages } from '../i18n';
 import { useDebouncedValue } from '../lists/useDebouncedValue';
 import { NO_FILTERS, type CandidateFilters } from './useCandidates';
@@ -53,7 +53,7 @@ export function CandidateFilterBar({
         sx={{ width: 160 }}
       >
         <MenuItem value="">{t('contacts.allRoles')}</MenuItem>
-        {ROLES.map((role) => (
+        {POD_MEMBER_ROLES.map((role) => (
           <MenuItem key={role} value={role}>
             {t(`contacts.roles.${role}`)}
           </MenuItem>

@@ -31,6 +31,7 @@ export default function PodDetail() {
     const notFound = error instanceof HttpError && error.status === 404;
     return (
       <RecordLoadError
+        title={t('pods.title')}
         message={notFound ? t('pods.notFound') : recordErrorMessage(error, messages.pods.errors)}
         backTo="/pods"
         backLabel={t('pods.back')}

@@ -120,7 +120,7 @@ function MembersView({ podId, onRemoved, onError }: MembersTableProps) {
                 {header('phone', t('pods.memberFields.phone'))}
                 <TableCell>{t('pods.memberFields.role')}</TableCell>
                 {header('joinedAt', t('pods.memberFields.joinedAt'))}
-                <TableCell />
+                <TableCell>{t('pods.memberFields.actions')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>

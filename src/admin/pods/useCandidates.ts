@@ -1,12 +1,13 @@
 import { useMemo } from 'react';
-import { useGetList, useInfiniteGetList, type SortPayload } from 'react-admin';
-import type { Role } from '../../shared/constants';
+import { useInfiniteGetList, type SortPayload } from 'react-admin';
+import { POD_MEMBER_ROLES } from '../../shared/constants';
 import type { ApiUser } from '../../shared/types';
 
 /** The add-members search, as applied (the search box waits for a pause in typing). */
 export interface CandidateFilters {
   q: string;
-  role: Role | '';
+  /** Only roles a member may have: nobody else is listed. */
+  role: (typeof POD_MEMBER_ROLES)[number] | '';
   /** The modal offers active and inactive only. */
   status: 'active' | 'inactive' | '';
 }
@@ -22,12 +23,16 @@ export const PAGE_SIZE = 100;
 export const isFiltered = (filters: CandidateFilters) =>
   Boolean(filters.q || filters.role || filters.status);
 
-/** The contacts list's query: everyone who is not an active member of the pod, searched. */
+/**
+ * The contacts list's query: everyone who could be added (a participant, spec section 6) and is
+ * not an active member of the pod, searched. Hosts and admins are not listed at all, so every row
+ * can be ticked and every count is of contacts that can be added.
+ */
 function serverFilter(podId: string, filters: CandidateFilters) {
   return {
     notInPod: podId,
+    role: filters.role || POD_MEMBER_ROLES[0],
     ...(filters.q && { q: filters.q }),
-    ...(filters.role && { role: filters.role }),
     ...(filters.status && { status: filters.status }),
   };
 }
@@ -54,28 +59,4 @@ export function useCandidates(podId: string, filters: CandidateFilters, sort: So
   const pages = result.data?.pages;
   const rows = useMemo(() => pages?.flatMap((page) => page.data) ?? [], [pages]);
   return { ...result, rows };
-}
-
-/**
- * How many participants the search matches: what 'select all' adds. With the role filter on
- * participant it is the list's own total; on host or admin there are none; otherwise the server
- * counts them (one row asked for, only its total read).
- */
-export function useMatchingParticipants(
-  podId: string,
-  filters: CandidateFilters,
-  listTotal: number | undefined,
-): number | undefined {
-  const { total } = useGetList<ApiUser>(
-    'contacts',
-    {
-      pagination: { page: 1, perPage: 1 },
-      sort: DEFAULT_SORT,
-      filter: serverFilter(podId, { ...filters, role: 'participant' }),
-    },
-    { ...QUERY_OPTIONS, enabled: filters.role === '' },
-  );
-  if (filters.role === 'participant') return listTotal;
-  if (filters.role) return 0;
-  return total;
 }

@@ -23,6 +23,7 @@ function ProductEditView({
   if (loadError || !record) {
     return (
       <RecordLoadError
+        title={t('products.editTitle')}
         message={recordErrorMessage(loadError, messages.products.errors)}
         backTo="/products"
         backLabel={t('products.back')}

@@ -38,6 +38,7 @@ function ProgramEditView({
   if (loadError || !program || !values) {
     return (
       <RecordLoadError
+        title={t('programs.editTitle')}
         message={recordErrorMessage(loadError, messages.programs.errors)}
         backTo="/programs"
         backLabel={t('programs.back')}

@@ -13,6 +13,7 @@ import { getDashboard } from './dashboardApi';
 import { httpClient } from './httpClient';
 import { listQuery } from './listQuery';
 import { getProgramDeliveries, getSmsSettings, retryMessage, sendTestMessage } from './messagesApi';
+import { getSimulation } from './simulationApi';
 import { addPodMembers, getPod, getPodMembers, removePodMember, updatePod } from './podsApi';
 import {
   changeOwnPassword,
@@ -165,6 +166,7 @@ export const dataProvider = {
   simulateReply,
   sendTestMessage,
   getSmsSettings,
+  getSimulation,
   getDashboard,
   verifyEmail,
   setPassword,

@@ -49,8 +49,10 @@ export const session = {
 
   /**
    * Sign-out on this device: browser storage (including react-admin's saved list settings, which may
-   * name contacts) and every cookie of this site. Requests stop carrying the token at once, since
-   * the HTTP client reads it from storage for each call.
+   * name contacts) and every cookie of this site that scripts can see. Requests stop carrying the
+   * token at once, since the HTTP client reads it from storage for each call. The server's device
+   * cookie is HttpOnly, so it stays, as it should: it opens no session, and it keeps this browser
+   * known to sign-in, so that others' failed attempts on the account do not lock its owner out.
    */
   clear() {
     localStorage.clear();

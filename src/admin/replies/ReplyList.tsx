@@ -1,4 +1,4 @@
-import { Box, Button, Link, Typography } from '@mui/material';
+import { Box, Button, Link, Stack, Typography } from '@mui/material';
 import { DataTable, useListContext } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ApiInboundMessage } from '../../shared/types';
@@ -17,6 +17,7 @@ import {
 } from '../lists/ListParts';
 import { messagesListPath } from '../messages/messagePaths';
 import { ReplyIntentChip } from './ReplyIntentChip';
+import { SimulatedBy } from './SimulatedBy';
 
 type Translate = ReturnType<typeof useMessages>;
 type IntentFilter = (typeof INBOUND_INTENT_FILTERS)[number];
@@ -118,7 +119,12 @@ function ReplyListView() {
             source="intent"
             label={t('replies.fields.intent')}
             disableSort
-            render={(reply: ApiInboundMessage) => <ReplyIntentChip intent={reply.intent} />}
+            render={(reply: ApiInboundMessage) => (
+              <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+                <ReplyIntentChip intent={reply.intent} />
+                <SimulatedBy message={reply} />
+              </Stack>
+            )}
           />
         </DataTable>
       </ListCard>

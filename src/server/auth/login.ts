@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { forbidden, tooManyRequests, unauthorized } from '../http/errors';
 import { toApiUser } from '../services/users';
+import { deviceCookieHeader, readDeviceCookie } from './device-cookie';
 import { signInRefusal } from './eligibility';
 import {
   beginLoginAttempt,
@@ -16,15 +17,29 @@ import {
 import { decoyPasswordHash, verifyPassword } from './passwords';
 import { createSession, type ClientInfo } from './sessions';
 
+export interface SignInClient extends ClientInfo {
+  /** The request's Cookie header, which may hold this browser's device cookie. */
+  cookieHeader: string | undefined;
+  /** Whether the device cookie must be Secure (Tidings is reached over https). */
+  secureCookie: boolean;
+}
+
 /**
  * Signs a staff member in and opens a session. A wrong email and a wrong password get the same
  * 401 and take the same time; only someone who knows the password learns why an account is barred.
  * The attempt is counted before the password is checked (see beginLoginAttempt), so simultaneous
  * attempts cannot get more passwords checked than the limits allow; a wrong password leaves it
- * counted.
+ * counted. A browser whose device cookie names the account is counted on its own, and every
+ * successful sign-in answers with a renewed device cookie (`setCookie`).
  */
-export async function login(db: Db, input: LoginInput, client: ClientInfo) {
-  const begun = await beginLoginAttempt(db, throttleKeys(input.email, client.ip));
+export async function login(db: Db, input: LoginInput, client: SignInClient) {
+  // The account is looked up before the count, as a device cookie counts apart only for the
+  // account it names; an unknown email costs the same lookup, so it still takes as long.
+  const user = await db.query.users.findFirst({ where: eq(users.email, input.email) });
+  const device = await readDeviceCookie(db, client.cookieHeader);
+  const knownDevice = user && device?.userId === user.id ? device : null;
+
+  const begun = await beginLoginAttempt(db, throttleKeys(input.email, client.ip, knownDevice));
   if ('retryAfter' in begun) {
     const minutes = Math.ceil(begun.retryAfter / 60);
     throw tooManyRequests(
@@ -34,7 +49,6 @@ export async function login(db: Db, input: LoginInput, client: ClientInfo) {
   }
   const { attempt } = begun;
 
-  const user = await db.query.users.findFirst({ where: eq(users.email, input.email) });
   const passwordOk = await verifyPassword(
     input.password,
     user?.passwordHash ?? (await decoyPasswordHash()),
@@ -64,5 +78,9 @@ export async function login(db: Db, input: LoginInput, client: ClientInfo) {
     .where(eq(users.id, user.id))
     .returning();
   const { token } = await createSession(db, user.id, client);
-  return { user: toApiUser(signedIn!), token };
+  const setCookie = await deviceCookieHeader(db, user.id, {
+    deviceId: knownDevice?.deviceId,
+    secure: client.secureCookie,
+  });
+  return { user: toApiUser(signedIn!), token, setCookie };
 }

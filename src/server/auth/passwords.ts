@@ -4,7 +4,10 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
  * Password hashing with scrypt and a per-user salt. The parameters are stored with each hash
  * (`scrypt$N$r$p$salt$hash`), so they can be raised later without locking anyone out.
  */
-const PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
+export const PASSWORD_COST_DEFAULT = 15;
+/** log2 of scrypt's N for new hashes; only tests lower it (`usePasswordCost`). */
+let cost = PASSWORD_COST_DEFAULT;
+const params = () => ({ N: 2 ** cost, r: 8, p: 1 }) as const;
 const KEY_LENGTH = 64;
 const SALT_BYTES = 16;
 /** scrypt needs 128 * N * r bytes; leave headroom above Node's 32 MiB default. */
@@ -22,17 +25,20 @@ function derive(password: string, salt: Buffer, options: ScryptOptions): Promise
   });
 }
 
+/**
+ * Sets the cost of new hashes for this process, from its configuration (`passwordCost`): a test
+ * server signs thousands of people in, and at the full cost that is minutes of CPU. Hashes already
+ * stored keep the cost they were made with.
+ */
+export function usePasswordCost(log2N: number): void {
+  cost = log2N;
+}
+
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
-  const key = await derive(password, salt, PARAMS);
-  return [
-    'scrypt',
-    PARAMS.N,
-    PARAMS.r,
-    PARAMS.p,
-    salt.toString('base64'),
-    key.toString('base64'),
-  ].join('$');
+  const { N, r, p } = params();
+  const key = await derive(password, salt, { N, r, p });
+  return ['scrypt', N, r, p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

@@ -67,8 +67,13 @@ export async function findSession(
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, hashToken(token)), isLive(now)))
     .limit(1);
-  // An account deactivated (or otherwise barred) after sign-in loses its sessions at once.
-  if (!row || !canHoldSession(row.user)) return null;
+  if (!row) return null;
+  // An account barred since sign-in had this session revoked by the change (changeAccount). One
+  // barred some other way (an edit straight in the database) loses it now, for good as well.
+  if (!canHoldSession(row.user)) {
+    await revokeSession(db, row.session.id, now);
+    return null;
+  }
   if (now.getTime() - row.session.lastSeenAt.getTime() > SESSION_POLICY.touchEveryMs) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.session.id));
   }

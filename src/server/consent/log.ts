@@ -1,7 +1,9 @@
-import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { ConsentEvent, ConsentSource } from '../../shared/consent';
 import type { Db, Tx } from '../db/client';
-import { consentEvents, users } from '../db/schema';
+import { consentEvents, phoneConsents, users } from '../db/schema';
+
+export type PhoneConsentWord = (typeof phoneConsents.$inferSelect)['word'];
 
 /** One row of the consent log, as the code that records a change describes it. */
 export interface ConsentRecord {
@@ -19,37 +21,49 @@ export interface ConsentRecord {
 
 /**
  * Appends consent changes to the log. Call it in the transaction that makes the change, so the log
- * and the contact's state never disagree. The table refuses UPDATE and DELETE (migration 0007).
+ * and the contact's state never disagree. The table refuses UPDATE and DELETE (migration 0007); its
+ * trigger brings each phone's last word (phone_consents) up to date in the same statement.
  */
 export async function recordConsent(tx: Db | Tx, records: ConsentRecord[]): Promise<void> {
   if (records.length === 0) return;
   await tx.insert(consentEvents).values(records);
 }
 
+/** The phone's last word on consent and when it said it, or null when it has said none. */
+export async function phoneConsent(
+  db: Db | Tx,
+  phone: string,
+): Promise<{ word: PhoneConsentWord; at: Date } | null> {
+  const [row] = await db
+    .select({ word: phoneConsents.word, at: phoneConsents.at })
+    .from(phoneConsents)
+    .where(eq(phoneConsents.phone, phone));
+  return row ?? null;
+}
+
 /** The phone's last word on consent (opted_in or opted_out), or null when it has none. */
-export async function phoneConsentWord(db: Db | Tx, phone: string): Promise<ConsentEvent | null> {
-  const [last] = await db
-    .select({ event: consentEvents.event })
-    .from(consentEvents)
-    .where(
-      and(
-        eq(consentEvents.phone, phone),
-        inArray(consentEvents.event, ['opted_in', 'opted_out'] satisfies ConsentEvent[]),
-      ),
-    )
-    .orderBy(desc(consentEvents.at), desc(consentEvents.id))
-    .limit(1);
-  return last?.event ?? null;
+export async function phoneConsentWord(
+  db: Db | Tx,
+  phone: string,
+): Promise<PhoneConsentWord | null> {
+  return (await phoneConsent(db, phone))?.word ?? null;
 }
 
 /**
  * Whether the phone's last word on consent was to opt out (a STOP, or the provider's 21610), for a
  * contact or a number Tidings does not know. Only the phone's own opt-in undoes it; staff marking
- * a contact verified does not. Test sends and the dispatcher's last check refuse such a phone.
+ * a contact verified does not.
  */
 export async function phoneOptedOut(db: Db | Tx, phone: string): Promise<boolean> {
   return (await phoneConsentWord(db, phone)) === 'opted_out';
 }
+
+/**
+ * The phone carried by `phone` (a column or value) has opted out: for the WHERE of a query over
+ * contacts or messages, so consent is the phone's whichever contact carries it.
+ */
+export const phoneHasOptedOut = (phone: SQL | AnyColumn): SQL =>
+  sql`exists (select 1 from ${phoneConsents} where ${phoneConsents.phone} = ${phone} and ${phoneConsents.word} = 'opted_out')`;
 
 /**
  * Of `phones` and `contactIds`, those that opted out: the phones whose last word on consent was to
@@ -63,24 +77,10 @@ export async function optedOutAmong(
 ): Promise<{ phones: Set<string>; contacts: Set<string> }> {
   const out = { phones: new Set<string>(), contacts: new Set<string>() };
   if (phones.length === 0 && contactIds.length === 0) return out;
-  const lastWord = db
-    .selectDistinctOn([consentEvents.phone], {
-      phone: consentEvents.phone,
-      event: consentEvents.event,
-    })
-    .from(consentEvents)
-    .where(
-      and(
-        inArray(consentEvents.phone, phones),
-        inArray(consentEvents.event, ['opted_in', 'opted_out'] satisfies ConsentEvent[]),
-      ),
-    )
-    .orderBy(consentEvents.phone, desc(consentEvents.at), desc(consentEvents.id))
-    .as('last_word');
   const rows = await db
-    .select({ kind: sql<'phone' | 'contact'>`'phone'`.as('kind'), key: lastWord.phone })
-    .from(lastWord)
-    .where(eq(lastWord.event, 'opted_out'))
+    .select({ kind: sql<'phone' | 'contact'>`'phone'`.as('kind'), key: phoneConsents.phone })
+    .from(phoneConsents)
+    .where(and(inArray(phoneConsents.phone, phones), eq(phoneConsents.word, 'opted_out')))
     .unionAll(
       db
         .select({

@@ -1,11 +1,7 @@
-import { once } from 'node:events';
-import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { constants } from 'node:fs';
+import { cp, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -15,7 +11,13 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { redactDatabaseUrl } from '../env';
 import { acquireDataDirLock } from './data-dir-lock';
+import { migrateDatabase } from './migrate';
+import { MIGRATIONS_DIR } from './migration-files';
+import { startPglite } from './pglite';
+import { takeTurns } from './pglite-turns';
 import * as schema from './schema';
+
+export { MIGRATIONS_DIR };
 
 /** The one database type the rest of the server sees, whichever driver is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -37,10 +39,22 @@ export interface Database {
    * milliseconds. PostgreSQL's autovacuum keeps its own, so there this does nothing.
    */
   refreshStatistics(): Promise<void>;
+  /** The settings that decide whether a commit survives a power cut, as the database reports them. */
+  durability(): Promise<Durability>;
+  /**
+   * The embedded database only: copies its files into `target` between two statements, when
+   * nothing writes them. The copy is what a power cut at that instant would leave on disk, which
+   * PostgreSQL recovers from at its next start (that is what a commit's fsync guarantees).
+   */
+  copyFilesTo?(target: string): Promise<void>;
   close(): Promise<void>;
 }
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
+export interface Durability {
+  fsync: string;
+  synchronousCommit: string;
+  fullPageWrites: string;
+}
 
 /** Several processes may start at once on one PostgreSQL; this lock lets one migrate at a time. */
 const MIGRATION_LOCK_KEY = 727_146_001;
@@ -61,42 +75,6 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     : openPglite(path.join(options.dataDir, 'db'), options.dataDir);
 }
 
-/**
- * PostgreSQL settings for the embedded database. It serves one process, so a small buffer pool does
- * (the operating system caches the files too); 32 MB instead of 128 MB keeps the server smaller.
- */
-const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
-
-async function startPglite(pgDataDir: string): Promise<PGlite> {
-  const options = { dataDir: pgDataDir, startParams: PGLITE_START_PARAMS };
-  if (!existsSync(path.join(pgDataDir, 'PG_VERSION'))) await createPgliteDatabase(options);
-  return PGlite.create(options);
-}
-
-/**
- * Creates a new embedded database (initdb) in a worker thread. initdb grows the WebAssembly memory
- * by ~400 MB that an instance never gives back; in a worker it is all released when the worker ends,
- * so a server started on an empty DATA_DIR is as small as one started on an existing database.
- */
-async function createPgliteDatabase(options: { dataDir: string; startParams: string[] }) {
-  const worker = new Worker(
-    `const { workerData } = require('node:worker_threads');
-     require(workerData.module)
-       .PGlite.create(workerData.options)
-       .then((db) => db.close())
-       .catch((error) => { console.error(error); process.exit(1); });`,
-    {
-      eval: true,
-      workerData: {
-        module: createRequire(import.meta.url).resolve('@electric-sql/pglite'),
-        options,
-      },
-    },
-  );
-  const [code] = (await once(worker, 'exit')) as [number];
-  if (code !== 0) throw new Error(`creating the embedded database in ${options.dataDir} failed`);
-}
-
 /** The embedded database: PostgreSQL compiled to WebAssembly, in this process, data in DATA_DIR/db. */
 export async function openPglite(
   pgDataDir: string,
@@ -113,18 +91,36 @@ export async function openPglite(
       `Cannot open the embedded database in ${pgDataDir}: ${(error as Error).message}`,
     );
   }
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  // The health check asks the database itself, not behind the statements waiting their turn: it
+  // must answer at once under load (only a statement running now is ahead of it).
+  const pingNow = client.query.bind(client);
+  const db = drizzlePglite({ client: takeTurns(client), schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     label: `embedded PGlite in ${pgDataDir}`,
     migrate: () =>
-      migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_DIR }),
+      migrateDatabase(db, () =>
+        migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_DIR }),
+      ),
     ping: async () => {
-      await db.execute(sql`select 1`);
+      await pingNow('select 1');
     },
     refreshStatistics: async () => {
       await db.execute(sql`analyze`);
+    },
+    durability: () => readDurability(db),
+    copyFilesTo: async (target) => {
+      // Written now, the data files hold most of the database, and the copy needs little WAL.
+      await client.exec('checkpoint');
+      // Between two transactions (every query and transaction waits for this one), and under the
+      // query lock: nothing runs, so no file changes, while the files are copied. A file system
+      // that can share blocks (btrfs, XFS, APFS) copies at once (FICLONE); others copy the bytes.
+      await client.transaction(() =>
+        client.runExclusive(() =>
+          cp(pgDataDir, target, { recursive: true, mode: constants.COPYFILE_FICLONE }),
+        ),
+      );
     },
     close: async () => {
       try {
@@ -143,11 +139,16 @@ export async function openPostgres(
 ): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
   pool.on('error', (error) => options.onPoolError?.(error));
+  // The health check has a connection of its own, opened when first asked: under load it must not
+  // wait for one of the pool's, behind every query waiting for them.
+  const healthPool = new pg.Pool({ connectionString: url, max: 1 });
+  healthPool.on('error', (error) => options.onPoolError?.(error));
   const label = `PostgreSQL at ${redactDatabaseUrl(url)}`;
   try {
     await pool.query('select 1');
   } catch (error) {
     await pool.end().catch(() => undefined);
+    await healthPool.end().catch(() => undefined);
     throw new DatabaseConnectError(
       `Cannot connect to DATABASE_URL (${redactDatabaseUrl(url)}): ${describeError(error)}`,
     );
@@ -161,9 +162,10 @@ export async function openPostgres(
       const connection = await pool.connect();
       try {
         await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-        await migrateNodePg(drizzleNodePg({ client: connection, schema }), {
-          migrationsFolder: MIGRATIONS_DIR,
-        });
+        const locked = drizzleNodePg({ client: connection, schema });
+        await migrateDatabase(locked as unknown as Db, () =>
+          migrateNodePg(locked, { migrationsFolder: MIGRATIONS_DIR }),
+        );
       } finally {
         await connection
           .query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])
@@ -172,10 +174,25 @@ export async function openPostgres(
       }
     },
     ping: async () => {
-      await pool.query('select 1');
+      await healthPool.query('select 1');
     },
     refreshStatistics: async () => undefined,
-    close: () => pool.end(),
+    durability: () => readDurability(db),
+    close: async () => {
+      await Promise.all([pool.end(), healthPool.end()]);
+    },
+  };
+}
+
+async function readDurability(db: Db): Promise<Durability> {
+  const setting = async (name: string) => {
+    const result = await db.execute(sql.raw(`show ${name}`));
+    return String((result as unknown as { rows: Record<string, unknown>[] }).rows[0]![name]);
+  };
+  return {
+    fsync: await setting('fsync'),
+    synchronousCommit: await setting('synchronous_commit'),
+    fullPageWrites: await setting('full_page_writes'),
   };
 }
 

@@ -8,8 +8,10 @@ import path from 'node:path';
  */
 export class DataDirLockedError extends Error {}
 
+const lockFileOf = (dataDir: string) => path.join(dataDir, 'tidings.pid');
+
 export async function acquireDataDirLock(dataDir: string): Promise<() => Promise<void>> {
-  const lockFile = path.join(dataDir, 'tidings.pid');
+  const lockFile = lockFileOf(dataDir);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const handle = await open(lockFile, 'wx');
@@ -29,6 +31,12 @@ export async function acquireDataDirLock(dataDir: string): Promise<() => Promise
     }
   }
   throw new DataDirLockedError(`Could not lock the embedded database in ${dataDir}.`);
+}
+
+/** The process that holds the embedded database in `dataDir`, if one does. */
+export async function dataDirHolder(dataDir: string): Promise<number | null> {
+  const pid = Number((await readFile(lockFileOf(dataDir), 'utf8').catch(() => '')).trim());
+  return pid && pid !== process.pid && isRunning(pid) ? pid : null;
 }
 
 function isRunning(pid: number): boolean {

@@ -1,18 +1,25 @@
 /** The PostgreSQL error behind a failed query (drizzle wraps the driver's error as its cause). */
-function pgError(error: unknown): { code?: string; constraint?: string } {
+export function databaseError(error: unknown): {
+  code?: string;
+  constraint?: string;
+  message?: string;
+} {
   const e = error as {
     code?: string;
     constraint?: string;
     constraint_name?: string;
+    message?: string;
     cause?: unknown;
   };
-  if (e?.code) return { code: e.code, constraint: e.constraint ?? e.constraint_name };
-  return e?.cause ? pgError(e.cause) : {};
+  if (e?.code) {
+    return { code: e.code, constraint: e.constraint ?? e.constraint_name, message: e.message };
+  }
+  return e?.cause ? databaseError(e.cause) : {};
 }
 
 /** Whether a query failed on the unique index `constraint`. */
 export function isUniqueViolation(error: unknown, constraint: string): boolean {
-  const { code, constraint: name } = pgError(error);
+  const { code, constraint: name } = databaseError(error);
   return code === '23505' && name === constraint;
 }
 
@@ -21,6 +28,6 @@ export function isUniqueViolation(error: unknown, constraint: string): boolean {
  * serialization failure): the transaction was rolled back whole and may simply be run again.
  */
 export function isTransactionConflict(error: unknown): boolean {
-  const { code } = pgError(error);
+  const { code } = databaseError(error);
   return code === '40P01' || code === '40001';
 }

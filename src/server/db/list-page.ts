@@ -1,4 +1,4 @@
-import { asc, count, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { asc, count, desc, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type {
   PgColumn,
   PgSelect,
@@ -92,4 +92,66 @@ export async function listPage<Row extends { total: number }>(
 async function countAlone(counted: PgSelect): Promise<number> {
   const [row] = (await counted) as { n: number }[];
   return row!.n;
+}
+
+/**
+ * A list as a route answers it: what it reads (`source`), how its full rows are read for a page of
+ * ids (`rows`, as listPage takes it), and how a batch of those rows becomes the API's objects
+ * (`toApi`, which may read more for the batch at once).
+ */
+export interface ListDefinition<Row extends { total: number }, Item> {
+  source: ListSource;
+  rows: (page: PageIds) => Promise<Row[]>;
+  toApi: (rows: Omit<Row, 'total'>[]) => Item[] | Promise<Item[]>;
+}
+
+/** A list definition, its row and item types inferred from it. */
+export const defineList = <Row extends { total: number }, Item>(list: ListDefinition<Row, Item>) =>
+  list;
+
+/** One page of the list (or all of it, without a limit) and the list's total. */
+export async function readList<Row extends { total: number }, Item>(
+  list: ListDefinition<Row, Item>,
+  window: PageWindow,
+): Promise<{ items: Item[]; total: number }> {
+  const { rows, total } = await listPage(list.source, window, list.rows);
+  return { items: await list.toApi(rows), total };
+}
+
+/**
+ * The whole list a batch at a time, for answers that stream it: the ids of every matching row are
+ * taken first, in order, by one statement (one snapshot of the list, as the CSV export does), at
+ * most `max` of them; then the full rows are read `batchSize` ids at a time, each batch only when
+ * the one before has been consumed. Rows deleted meanwhile are left out. Answers null when the list
+ * holds more than `max` rows.
+ */
+export async function listInBatches<Row extends { total: number }, Item>(
+  list: ListDefinition<Row, Item>,
+  options: { max: number; batchSize: number },
+): Promise<{ total: number; batches: AsyncGenerator<Item[]> } | null> {
+  const { source } = list;
+  const ids = (await source
+    .from({ id: source.id })
+    .where(source.where)
+    .orderBy(...orderBy(source.order))
+    .limit(options.max + 1)) as { id: string }[];
+  if (ids.length > options.max) return null;
+  async function* batches() {
+    for (let start = 0; start < ids.length; start += options.batchSize) {
+      const batch = ids.slice(start, start + options.batchSize).map((row) => row.id);
+      const keys = Object.fromEntries(
+        source.order.map(({ key }, i) => [`sort_key_${i}`, sql`${key}`.as(`sort_key_${i}`)]),
+      );
+      const page = source
+        .from({ id: source.id, ...keys })
+        .where(inArray(source.id, batch))
+        .as('page') as unknown as Page;
+      const order = orderBy(
+        source.order.map((term, i) => ({ ...term, key: sql`${page[`sort_key_${i}`]}` })),
+      );
+      const rows = await list.rows({ page, total: sql<number>`0`.mapWith(Number), order });
+      yield await list.toApi(rows.map(({ total: _total, ...row }) => row));
+    }
+  }
+  return { total: ids.length, batches: batches() };
 }

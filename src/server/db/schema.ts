@@ -59,6 +59,12 @@ function oneOf(column: AnyPgColumn, values: readonly string[]): SQL {
   return sql`${column} in (${sql.raw(list)})`;
 }
 
+/**
+ * Marks a row `npm run seed:demo` wrote, so that `npm run seed:demo -- --remove` deletes exactly
+ * those rows and nothing else (services/demo-removal.ts). Nothing else ever sets it.
+ */
+const demo = () => boolean('demo').notNull().default(false);
+
 const createdAt = () =>
   timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 /**
@@ -100,6 +106,7 @@ export const users = pgTable(
     /** The sign-in before the last one: what Profile shows as 'last sign-in' to the user now signed in. */
     previousLoginAt: timestamp('previous_login_at', { withTimezone: true, mode: 'date' }),
     loginCount: integer('login_count').notNull().default(0),
+    demo: demo(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -153,6 +160,7 @@ export const products = pgTable(
     status: text('status', { enum: PRODUCT_STATUSES }).notNull().default('active'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    demo: demo(),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -183,6 +191,7 @@ export const productMessages = pgTable(
     links: jsonb('links').$type<{ url: string; label: string }[]>().notNull().default([]),
     mediaId: uuid('media_id').references(() => media.id, { onDelete: 'restrict' }),
     fallbackUrl: text('fallback_url'),
+    demo: demo(),
   },
   (t) => [
     uniqueIndex('product_messages_product_day_unique').on(t.productId, t.day),
@@ -201,6 +210,7 @@ export const pods = pgTable(
     podName: text('pod_name').notNull(),
     status: text('status', { enum: POD_STATUSES }).notNull().default('active'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    demo: demo(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -229,6 +239,7 @@ export const podMembers = pgTable(
     status: text('status', { enum: POD_MEMBER_STATUSES }).notNull().default('active'),
     joinedAt: timestamp('joined_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     removedAt: timestamp('removed_at', { withTimezone: true, mode: 'date' }),
+    demo: demo(),
   },
   (t) => [
     uniqueIndex('pod_members_pod_user_unique').on(t.podId, t.userId),
@@ -258,6 +269,7 @@ export const programs = pgTable(
     /** When staff last resumed it: the delivery engine plans only days from then on. */
     resumedAt: timestamp('resumed_at', { withTimezone: true, mode: 'date' }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    demo: demo(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -288,6 +300,7 @@ export const programPods = pgTable(
     podId: uuid('pod_id')
       .notNull()
       .references(() => pods.id, { onDelete: 'cascade' }),
+    demo: demo(),
   },
   (t) => [
     primaryKey({ columns: [t.programId, t.podId] }),
@@ -336,6 +349,8 @@ export const oneTimeTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The address the link went to: it works only while the account still has that address. */
+    email: text('email').notNull(),
     purpose: text('purpose', { enum: ONE_TIME_TOKEN_PURPOSES }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
@@ -409,7 +424,11 @@ export const outboundMessages = pgTable(
     sendAfter: timestamp('send_after', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     /** Not sent after this time: a message that is too late is expired, not sent. */
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
-    /** The zone whose quiet hours the message keeps (a program's); null: none apply. */
+    /**
+     * The zones whose quiet hours the message keeps, separated by spaces (delivery/quiet-hours.ts):
+     * a program's; an opt-in request's, from the recipient's state. Null: none apply, but for an
+     * opt-in request, which keeps every zone of its number's country.
+     */
     timeZone: text('time_zone'),
     /** Which dispatcher claimed it (`sending`), and when. */
     claimedBy: text('claimed_by'),
@@ -417,6 +436,7 @@ export const outboundMessages = pgTable(
     providerMessageId: text('provider_message_id'),
     /** The staff user who asked for it (an opt-in request, a test send); null for the engine's own. */
     createdBy: uuid('created_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    demo: demo(),
     /** The provider's code (Twilio's 21211, say) and words for the last failure. */
     errorCode: text('error_code'),
     errorMessage: text('error_message'),
@@ -431,7 +451,16 @@ export const outboundMessages = pgTable(
       .where(sql`${t.programId} is not null`),
     index('outbound_messages_status_send_after_idx').on(t.status, t.sendAfter),
     index('outbound_messages_contact_idx').on(t.contactId, t.createdAt),
-    index('outbound_messages_program_day_idx').on(t.programId, t.day),
+    // A program's day by number too: the planner gives each phone a day once, whoever carries it.
+    index('outbound_messages_program_day_phone_idx').on(t.programId, t.day, t.toPhone),
+    // Opt-in requests by phone and by the staff member who asked: one request per phone per
+    // OPTIN_LIMITS.perPhoneDays, and an hourly limit per staff member.
+    index('outbound_messages_optin_phone_idx')
+      .on(t.toPhone, t.createdAt)
+      .where(sql`${t.kind} = 'optin'`),
+    index('outbound_messages_optin_creator_idx')
+      .on(t.createdBy, t.createdAt)
+      .where(sql`${t.kind} = 'optin'`),
     index('outbound_messages_created_at_idx').on(t.createdAt),
     index('outbound_messages_provider_id_idx').on(t.providerMessageId),
     // Analytics counts a message on the day it was handed over, or, if it never was, on the day
@@ -451,6 +480,11 @@ export const outboundMessages = pgTable(
     check('outbound_messages_kind_check', oneOf(t.kind, MESSAGE_KINDS)),
     check('outbound_messages_status_check', oneOf(t.status, MESSAGE_STATUSES)),
     check('outbound_messages_segments_check', sql`${t.segments} >= 0`),
+    // An opt-in request is never sent late: it expires like a program's day.
+    check(
+      'outbound_messages_optin_expires_check',
+      sql`${t.kind} <> 'optin' or ${t.expiresAt} is not null`,
+    ),
   ],
 );
 
@@ -467,6 +501,7 @@ export const outboundMessageEvents = pgTable(
     errorCode: text('error_code'),
     errorMessage: text('error_message'),
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    demo: demo(),
   },
   (t) => [
     index('outbound_message_events_message_idx').on(t.messageId, t.at),
@@ -494,7 +529,10 @@ export const inboundMessages = pgTable(
     contactId: uuid('contact_id').references(() => users.id, { onDelete: 'set null' }),
     /** What the reply asked for (shared/keywords.ts): optin, optout, help; null for anything else. */
     intent: text('intent', { enum: ['optin', 'optout', 'help'] }),
+    /** The staff user who typed it with Simulate reply; null for a message a phone sent. */
+    simulatedBy: uuid('simulated_by').references(() => users.id),
     receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull(),
+    demo: demo(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -509,7 +547,8 @@ export const inboundMessages = pgTable(
 /**
  * The consent log: every change to a phone's permission to receive messages, with who made it
  * and the words that made it. Append-only: a trigger (migration 0007) refuses UPDATE and DELETE,
- * so the log stays proof of consent (CTIA) whatever the code does.
+ * so the log stays proof of consent (CTIA) whatever the code does; since migration 0014 it lets
+ * the demo data's own rows (`demo`) be deleted, by `npm run seed:demo -- --remove`.
  */
 export const consentEvents = pgTable(
   'consent_events',
@@ -521,15 +560,16 @@ export const consentEvents = pgTable(
     phone: text('phone').notNull(),
     event: text('event', { enum: CONSENT_EVENTS }).notNull(),
     source: text('source', { enum: CONSENT_SOURCES }).notNull(),
-    /** The staff user, when source is staff. */
+    /** The staff user, when source is staff or simulated (who typed the simulated reply). */
     staffUserId: uuid('staff_user_id').references(() => users.id),
-    /** The keyword matched (JOIN, STOP…), when source is keyword. */
+    /** The keyword matched (JOIN, STOP…), when source is keyword or simulated. */
     keyword: text('keyword'),
     /** The message text: the phone's reply, the opt-in request sent, or the provider's error. */
     text: text('text'),
     inboundMessageId: uuid('inbound_message_id').references(() => inboundMessages.id),
     outboundMessageId: uuid('outbound_message_id').references(() => outboundMessages.id),
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+    demo: demo(),
   },
   (t) => [
     index('consent_events_contact_idx').on(t.contactId, t.at),
@@ -538,7 +578,33 @@ export const consentEvents = pgTable(
     index('consent_events_at_idx').on(t.at),
     check('consent_events_event_check', oneOf(t.event, CONSENT_EVENTS)),
     check('consent_events_source_check', oneOf(t.source, CONSENT_SOURCES)),
+    // A simulated reply is some staff member's doing: the log always says whose.
+    check(
+      'consent_events_simulated_staff_check',
+      sql`${t.source} <> 'simulated' or ${t.staffUserId} is not null`,
+    ),
   ],
+);
+
+/**
+ * Each phone's last word on consent: the newest `opted_in` or `opted_out` row of the consent log
+ * for the number that the phone said (a reply, or the provider's report; not a staff row), by time
+ * then id, the log's own order. Consent belongs to the phone, whichever
+ * contact carries it; the planner, the dispatcher's last check, the forms and imports ask here.
+ * A trigger on the log (migration 0011) keeps it, so no writer of the log can leave it behind.
+ */
+export const phoneConsents = pgTable(
+  'phone_consents',
+  {
+    /** E.164. */
+    phone: text('phone').primaryKey(),
+    word: text('word', { enum: ['opted_in', 'opted_out'] }).notNull(),
+    /** When the phone said it: the time of the log row. */
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** The log row that said it. */
+    eventId: uuid('event_id').notNull(),
+  },
+  (t) => [check('phone_consents_word_check', oneOf(t.word, ['opted_in', 'opted_out']))],
 );
 
 /**
@@ -554,6 +620,7 @@ export const programPlans = pgTable('program_plans', {
   /** The highest day of the program the planner has handled (planned, or passed over). */
   plannedDay: integer('planned_day').notNull(),
   plannedAt: timestamp('planned_at', { withTimezone: true, mode: 'date' }).notNull(),
+  demo: demo(),
 });
 
 /**
@@ -642,6 +709,9 @@ export const contactImports = pgTable(
     updated: integer('updated').notNull().default(0),
     skipped: integer('skipped').notNull().default(0),
     errorCount: integer('error_count').notNull().default(0),
+    /** Opt-in requests queued for the created participants, and those the limits held back. */
+    optinsQueued: integer('optins_queued').notNull().default(0),
+    optinsWithheld: integer('optins_withheld').notNull().default(0),
     /**
      * Claims since the last batch written: a batch that fails again and again (or takes its
      * server down) ends the import as failed instead of being tried forever.

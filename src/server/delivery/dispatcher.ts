@@ -2,7 +2,11 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { and, asc, eq, inArray, isNotNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { MessageKind, MessageStatus } from '../../shared/delivery';
+import {
+  SMS_ALLOWED_COUNTRIES_DEFAULT,
+  type MessageKind,
+  type MessageStatus,
+} from '../../shared/delivery';
 import { formatMessage } from '../../shared/format';
 import { messages } from '../../shared/messages';
 import { optedOutAmong } from '../consent/log';
@@ -10,11 +14,12 @@ import type { Db, Tx } from '../db/client';
 import { outboundMessageEvents, outboundMessages } from '../db/schema';
 import { retryDelayMs } from './backoff';
 import { isPastCutoff, tooLateText } from './cutoff';
+import { destinationRefusal, phoneTimeZones } from './destination';
 import { optOutPhone } from './opt-out';
 import { reservationMs, reserveSlots, slotOffsetsMs } from './pacing';
 import { createSentWriter } from './sent-writer';
 import type { OutgoingSms, Refused, SendOutcome, SmsProvider } from './provider';
-import { quietHoursEnd } from './quiet-hours';
+import { quietHoursEndIn, splitZones } from './quiet-hours';
 import { currentRecipients } from './recipients';
 import { applyStatusReport, recordEvent, trimError } from './status';
 
@@ -54,6 +59,8 @@ export interface DispatcherOptions {
   concurrency?: number;
   /** The jitter of the retry backoff. */
   random?: () => number;
+  /** SMS_ALLOWED_COUNTRIES: messages Tidings starts go to numbers in these countries only. */
+  allowedCountries?: readonly string[];
 }
 
 export interface Dispatcher {
@@ -104,10 +111,24 @@ async function inPool<T>(
 }
 
 /**
- * Kinds not sent to a phone that opted out. Program messages have their own rule (recipients.ts);
- * confirmations and replies answer the phone and always go.
+ * The kinds Tidings starts, as opposed to answers to a phone that just wrote: not sent to a phone
+ * that opted out, nor to a contact who did (program messages also keep the recipient rule of
+ * recipients.ts), nor to a number outside SMS_ALLOWED_COUNTRIES. Confirmations and replies answer
+ * the phone and always go: the opt-out confirmation and the answer to HELP must reach it.
  */
-const CONSENT_CHECKED_KINDS: ReadonlySet<MessageKind> = new Set(['optin', 'test']);
+const STARTED_KINDS: ReadonlySet<MessageKind> = new Set(['program', 'optin', 'test']);
+
+/**
+ * The zones whose quiet hours a message keeps: its own (a program's; an opt-in request's, from the
+ * recipient's state); for an opt-in request without, every zone of the number's country (where in
+ * it the person is, Tidings does not know); none for the rest.
+ */
+const quietZones = (message: Pick<Claimed, 'kind' | 'timeZone' | 'toPhone'>): string[] =>
+  message.timeZone
+    ? splitZones(message.timeZone)
+    : message.kind === 'optin'
+      ? phoneTimeZones(message.toPhone)
+      : [];
 
 const notEligible = messages.delivery.notEligible;
 
@@ -126,6 +147,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const now = options.now ?? (() => new Date());
   const id = options.id ?? defaultId();
   const random = options.random ?? Math.random;
+  const allowedCountries = options.allowedCountries ?? SMS_ALLOWED_COUNTRIES_DEFAULT;
   const concurrency = options.concurrency ?? DISPATCH_CONCURRENCY;
   // About a second of sending per batch when paced: claimed messages do not wait long for slots.
   const batchSize = Math.max(
@@ -302,7 +324,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       .from(outboundMessages)
       .where(and(due, isNotNull(outboundMessages.timeZone)));
     for (const { timeZone } of zones) {
-      const morning = quietHoursEnd(at, timeZone!);
+      const morning = quietHoursEndIn(at, splitZones(timeZone!));
       if (!morning) continue;
       const inZone = and(due, eq(outboundMessages.timeZone, timeZone!));
       await moveAll(
@@ -357,16 +379,19 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
 
   /**
    * Program messages whose contact is no longer a recipient (the one rule in recipients.ts), and
-   * opt-in requests and test messages to a phone or contact that opted out; each with the reason.
-   * Confirmations and help replies always go: the opt-out confirmation and the answer to HELP must
-   * reach a phone that opted out. One query for the opt-outs, one per program, per batch.
+   * messages Tidings starts (STARTED_KINDS) to a phone or contact that opted out (the message's own
+   * number is asked, whatever the contact carries now) or to a number outside the allowed
+   * countries; each with the reason. One query for the opt-outs, one per program, per batch.
    */
   async function ineligible(claimed: Claimed[]): Promise<Map<string, string>> {
     const out = new Map<string, string>();
     const byProgram = new Map<string, Claimed[]>();
     const consentChecked: Claimed[] = [];
     for (const message of claimed) {
-      if (CONSENT_CHECKED_KINDS.has(message.kind)) consentChecked.push(message);
+      if (!STARTED_KINDS.has(message.kind)) continue;
+      consentChecked.push(message);
+      const abroad = destinationRefusal(message.toPhone, allowedCountries);
+      if (abroad) out.set(message.id, abroad);
       if (message.kind !== 'program') continue;
       // The program or the contact was deleted since it was queued.
       if (!message.programId || !message.contactId) out.set(message.id, notEligible);
@@ -400,13 +425,20 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     return out;
   }
 
-  /** The last checks before sending: cutoff, quiet hours, eligibility. Returns what may go. */
+  /**
+   * The last checks before sending: eligibility (a message that may not go at all says why), then
+   * cutoff and quiet hours. Returns what may go now.
+   */
   async function screen(claimed: Claimed[]): Promise<Claimed[]> {
+    const skip = await ineligible(claimed);
     const at = now();
     const left: Claimed[] = [];
     for (const message of claimed) {
-      const morning = message.timeZone ? quietHoursEnd(at, message.timeZone) : null;
-      if (isPastCutoff(message.expiresAt, morning ?? at)) {
+      const reason = skip.get(message.id);
+      const morning = reason ? null : quietHoursEndIn(at, quietZones(message));
+      if (reason) {
+        await settle(message, 'skipped', { errorCode: null, errorMessage: reason });
+      } else if (isPastCutoff(message.expiresAt, morning ?? at)) {
         await settle(message, 'expired', { errorCode: null, errorMessage: tooLateText(cutoffMs) });
       } else if (morning) {
         await settle(message, 'queued', { sendAfter: morning });
@@ -414,12 +446,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         left.push(message);
       }
     }
-    const skip = await ineligible(left);
-    for (const message of left) {
-      const reason = skip.get(message.id);
-      if (reason) await settle(message, 'skipped', { errorCode: null, errorMessage: reason });
-    }
-    return left.filter((message) => !skip.has(message.id));
+    return left;
   }
 
   /** The provider took it. If a quick callback already moved the row on, only fill in the gaps. */

@@ -24,7 +24,10 @@ export interface Planner {
 
 export interface DeliveryEngineOptions {
   db: Db;
-  config: Pick<Config, 'smsProvider' | 'twilio' | 'publicUrl' | 'smsMps' | 'deliveryCutoffMs'>;
+  config: Pick<
+    Config,
+    'smsProvider' | 'twilio' | 'publicUrl' | 'smsMps' | 'deliveryCutoffMs' | 'smsAllowedCountries'
+  >;
   log: FastifyBaseLogger;
   now?: () => Date;
   /** The planner to run before dispatching; by default the program planner; false: none. */
@@ -91,6 +94,7 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
     provider,
     mps: config.smsMps,
     cutoffMs: config.deliveryCutoffMs,
+    allowedCountries: config.smsAllowedCountries,
     log,
     now: options.now,
   });

@@ -1,27 +1,10 @@
-import { createHash } from 'node:crypto';
-import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { ConsentSource } from '../../shared/consent';
 import { messages } from '../../shared/messages';
 import { phoneOptedOut, recordConsent, type ConsentRecord } from '../consent/log';
+import { lockPhone } from '../consent/phone-lock';
 import type { Db, Tx } from '../db/client';
 import { outboundMessageEvents, outboundMessages, users } from '../db/schema';
-
-/**
- * The first half of PostgreSQL's two-key advisory locks on a phone's consent (the login throttle
- * uses 727_146_002, the migration lock the one-key form), so the key spaces never meet.
- */
-const PHONE_LOCK_CLASS = 727_146_003;
-
-/**
- * Holds the phone's consent lock until the transaction ends. Everything that changes a phone's
- * consent (a reply, the provider's 21610) takes it first, so two at once (a STOP and a START,
- * two STOPs, a STOP and a 21610) run one after the other: each sees what the other did, and a
- * phone is confirmed once. Held for a few small statements, never across the network.
- */
-export async function lockPhone(tx: Tx, phone: string): Promise<void> {
-  const id = createHash('sha256').update(phone).digest().readInt32BE(0);
-  await tx.execute(sql`select pg_advisory_xact_lock(${PHONE_LOCK_CLASS}, ${id})`);
-}
 
 /** Cancels queued messages matching `where`, each with a `canceled` event saying why. */
 export async function cancelQueued(
@@ -52,8 +35,13 @@ export async function cancelQueued(
 export interface PhoneOptOut {
   phone: string;
   at: Date;
-  /** keyword: the phone replied STOP (or its like); provider: the provider reported 21610. */
-  source: Extract<ConsentSource, 'keyword' | 'provider'>;
+  /**
+   * keyword: the phone replied STOP (or its like); simulated: a staff member typed that reply with
+   * Simulate reply; provider: the provider reported 21610.
+   */
+  source: Extract<ConsentSource, 'keyword' | 'simulated' | 'provider'>;
+  /** Who simulated the reply (simulated only). */
+  staffUserId?: string | null;
   /** The stop word matched, upper-cased (keyword only). */
   keyword?: string | null;
   /** The reply, or the provider's error text. */
@@ -108,6 +96,7 @@ export async function optOutPhone(tx: Tx, request: PhoneOptOut): Promise<PhoneOp
     phone,
     event: 'opted_out',
     source: request.source,
+    staffUserId: request.staffUserId ?? null,
     keyword: request.keyword ?? null,
     text: request.text,
     inboundMessageId: request.inboundMessageId ?? null,

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lte, notExists, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, notExists, sql, type SQL } from 'drizzle-orm';
 import { PLANNER_LIMITS, type MessageStatus } from '../../shared/delivery';
 import { lastDayDue, sendTimeOfDay, type ProgramSchedule } from '../../shared/schedule';
 import type { Db, Tx } from '../db/client';
@@ -28,10 +28,10 @@ import { programRecipients } from './recipients';
  *
  * Days are written set-based: one INSERT … SELECT per batch of recipients (in contact id order),
  * ON CONFLICT DO NOTHING on the unique (program, contact, day), the events from its RETURNING, in
- * a short transaction that first takes a share lock on the program and checks that it was not
- * paused or changed meanwhile (pausing cancels the waiting rows in its own transaction, so no row
- * planned for a paused program survives). Running it twice, or in two processes at once, plans
- * nothing twice.
+ * a short transaction that first locks the program and checks that it was not paused or changed
+ * meanwhile (pausing cancels the waiting rows in its own transaction, so no row planned for a
+ * paused program survives). A phone gets a day once, whichever of its contacts are recipients.
+ * Running it twice, or in two processes at once, plans nothing twice.
  */
 
 export interface PlannerOptions {
@@ -143,20 +143,24 @@ export async function dayMessage(db: Db | Tx, productId: string, day: number) {
   return row;
 }
 
-/** Recipients of the program who may get `day` (joined by its send time) and have no row for it yet. */
+/**
+ * Recipients of the program who may get `day` (joined by its send time), and the tests of whether
+ * one has a row for it already: their own, or one at their phone (a phone gets a day once, however
+ * many recipients carry it).
+ */
 function missingRecipients(db: Db | Tx, programId: string, day: number, sendAt: Date) {
   const recipients = programRecipients(db, programId).as('recipients');
-  const hasRow = db
-    .select({ one: sql`1` })
-    .from(outboundMessages)
-    .where(
-      and(
-        eq(outboundMessages.programId, programId),
-        eq(outboundMessages.contactId, recipients.contactId),
-        eq(outboundMessages.day, day),
-      ),
-    );
-  return { recipients, hasRow, joinedBy: sql`${recipients.joinedAt} <= ${timestamp(sendAt)}` };
+  const rowOfDay = (where: SQL) =>
+    db
+      .select({ one: sql`1` })
+      .from(outboundMessages)
+      .where(and(eq(outboundMessages.programId, programId), eq(outboundMessages.day, day), where));
+  return {
+    recipients,
+    hasRow: rowOfDay(eq(outboundMessages.contactId, recipients.contactId)),
+    phoneHasRow: rowOfDay(eq(outboundMessages.toPhone, recipients.phone)),
+    joinedBy: sql`${recipients.joinedAt} <= ${timestamp(sendAt)}`,
+  };
 }
 
 interface DayPlan {
@@ -178,7 +182,7 @@ interface DayPlan {
  * recipients after the previous one.
  */
 async function batchBounds(db: Db, plan: DayPlan, batchSize: number): Promise<string[]> {
-  const { recipients, hasRow, joinedBy } = missingRecipients(
+  const { recipients, hasRow, phoneHasRow, joinedBy } = missingRecipients(
     db,
     plan.programId,
     plan.day,
@@ -190,7 +194,13 @@ async function batchBounds(db: Db, plan: DayPlan, batchSize: number): Promise<st
       position: sql<number>`row_number() over (order by ${recipients.contactId})`.as('position'),
     })
     .from(recipients)
-    .where(and(joinedBy, plan.onlyMissing ? notExists(hasRow) : undefined))
+    .where(
+      and(
+        joinedBy,
+        plan.onlyMissing ? notExists(hasRow) : undefined,
+        plan.onlyMissing ? notExists(phoneHasRow) : undefined,
+      ),
+    )
     .as('ordered');
   const rows = await db
     .select({ contactId: sql<string>`${ordered.contactId}::text` })
@@ -210,16 +220,21 @@ async function writeBatch(
   range: { after: string; upTo: string | null },
   now: Date,
 ) {
-  const { recipients, hasRow, joinedBy } = missingRecipients(
+  const { recipients, hasRow, phoneHasRow, joinedBy } = missingRecipients(
     tx,
     plan.programId,
     plan.day,
     plan.sendAt,
   );
-  // A day planned for the first time has no rows to skip (ON CONFLICT covers a race); only a
-  // re-check looks for the recipients without one, when the outbox's statistics are fresh.
+  // A day planned for the first time has no rows of its contacts to skip (ON CONFLICT covers a
+  // race); only a re-check looks for the recipients without one, when the outbox's statistics are
+  // fresh. A phone is looked up every time: an earlier batch may have given it the day through
+  // another contact. Of the batch's contacts sharing a phone, the first by id gets it.
   const batch = tx
-    .select({ contactId: recipients.contactId, phone: recipients.phone })
+    .selectDistinctOn([recipients.phone], {
+      contactId: recipients.contactId,
+      phone: recipients.phone,
+    })
     .from(recipients)
     .where(
       and(
@@ -227,9 +242,10 @@ async function writeBatch(
         range.upTo === null ? undefined : lte(recipients.contactId, range.upTo),
         joinedBy,
         plan.onlyMissing ? notExists(hasRow) : undefined,
+        notExists(phoneHasRow),
       ),
     )
-    .orderBy(recipients.contactId);
+    .orderBy(recipients.phone, recipients.contactId);
   const at = timestamp(now);
   const result = await tx.execute(sql`
     with batch (contact_id, phone) as (${batch}),
@@ -254,13 +270,18 @@ async function writeBatch(
   return rows[0]!.written;
 }
 
-/** Whether the program is still as it was read (not paused, not edited); locks it against both. */
+/**
+ * Whether the program is still as it was read (not paused, not edited); locks it against both,
+ * and against other planners: batches of one program are written one at a time, so a phone's row
+ * written by one is seen by the next (two planners on one PostgreSQL could otherwise each give the
+ * phone the day through a different contact).
+ */
 async function unchanged(tx: Tx, program: Candidate): Promise<boolean> {
   const [row] = await tx
     .select({ pausedAt: programs.pausedAt, updatedAt: programs.updatedAt })
     .from(programs)
     .where(eq(programs.id, program.id))
-    .for('share');
+    .for('no key update');
   return row !== undefined && row.pausedAt === null && +row.updatedAt === +program.updatedAt;
 }
 
@@ -308,11 +329,16 @@ export function createPlanner(options: PlannerOptions): Planner {
   /** Whether an eligible recipient of the planned day has no row yet (read-only). */
   async function hasMissing(program: Candidate, day: number) {
     const { sendAt } = sendTimeOfDay(program.schedule, day);
-    const { recipients, hasRow, joinedBy } = missingRecipients(db, program.id, day, sendAt);
+    const { recipients, hasRow, phoneHasRow, joinedBy } = missingRecipients(
+      db,
+      program.id,
+      day,
+      sendAt,
+    );
     const found = await db
       .select({ one: sql`1` })
       .from(recipients)
-      .where(and(joinedBy, notExists(hasRow)))
+      .where(and(joinedBy, notExists(hasRow), notExists(phoneHasRow)))
       .limit(1);
     return found.length > 0;
   }

@@ -7,17 +7,21 @@ import {
   isNotNull,
   isNull,
   min,
+  not,
   sql,
   type SQL,
 } from 'drizzle-orm';
 import type { ApiProgramAudience } from '../../shared/types';
+import { phoneHasOptedOut } from '../consent/log';
 import type { Db, Tx } from '../db/client';
 import { podMembers, pods, programPods, users } from '../db/schema';
 
 /**
  * Who receives a program's messages: the active participant members of its active pods whose
- * contact is active, has a phone, opted in (`smsVerified`) and has not opted out. The planner, the
- * dispatcher's last check and the Deliveries panel all use this one rule.
+ * contact is active, has a phone, opted in (`smsVerified`) and has not opted out, and whose phone's
+ * last word on consent is not STOP (consent belongs to the phone, whichever contact carries it).
+ * The planner, the dispatcher's last check and the Deliveries panel all use this one rule. A phone
+ * carried by several recipients gets each day once (the planner sees to that).
  */
 export const recipientConditions = (programId: string | SQL): SQL =>
   and(
@@ -29,6 +33,7 @@ export const recipientConditions = (programId: string | SQL): SQL =>
     eq(users.smsVerified, true),
     isNull(users.smsOptedOutAt),
     isNotNull(users.phone),
+    not(phoneHasOptedOut(users.phone)),
   )!;
 
 /** program_pods joined to its pods, their members and the members' contacts. */
@@ -66,10 +71,10 @@ export async function currentRecipients(
   return new Set(rows.map((row) => row.contactId));
 }
 
-/** How many contacts would receive the program's next message now. */
+/** How many phones would receive the program's next message now. */
 export async function countProgramRecipients(db: Db | Tx, programId: string): Promise<number> {
   const [row] = await db
-    .select({ recipients: countDistinct(users.id) })
+    .select({ recipients: countDistinct(users.phone) })
     .from(programPods)
     .innerJoin(pods, eq(pods.id, programPods.podId))
     .innerJoin(podMembers, eq(podMembers.podId, pods.id))
@@ -81,18 +86,18 @@ export async function countProgramRecipients(db: Db | Tx, programId: string): Pr
 /**
  * The program's audience: the active participant members of its active pods, each counted once,
  * by whether they receive its messages and, if not, the first reason why (inactive, opted out, no
- * phone, not opted in). The reasons are the conditions of `recipientConditions`, in one grouped
- * query.
+ * phone, not opted in, or a phone another recipient already receives the days at). The reasons are
+ * the conditions of `recipientConditions`, in one grouped query.
  */
 export async function programAudience(db: Db | Tx, programId: string): Promise<ApiProgramAudience> {
   const reason = sql<string>`case
     when ${users.status} <> 'active' then 'inactive'
-    when ${users.smsOptedOutAt} is not null then 'optedOut'
+    when ${users.smsOptedOutAt} is not null or ${phoneHasOptedOut(users.phone)} then 'optedOut'
     when ${users.phone} is null then 'noPhone'
     when not ${users.smsVerified} then 'notOptedIn'
     else 'recipients' end`;
-  const members = db
-    .selectDistinct({ id: users.id, reason: reason.as('reason') })
+  const reasons = db
+    .selectDistinct({ id: users.id, phone: users.phone, reason: reason.as('reason') })
     .from(programPods)
     .innerJoin(pods, eq(pods.id, programPods.podId))
     .innerJoin(podMembers, eq(podMembers.podId, pods.id))
@@ -105,6 +110,15 @@ export async function programAudience(db: Db | Tx, programId: string): Promise<A
         eq(users.role, 'participant'),
       ),
     )
+    .as('reasons');
+  // Of the recipients sharing a phone, one receives the days: the others are counted apart.
+  const members = db
+    .select({
+      reason: sql<string>`case when ${reasons.reason} = 'recipients' and row_number() over (
+          partition by ${reasons.reason}, ${reasons.phone} order by ${reasons.id}) > 1
+        then 'sharedPhone' else ${reasons.reason} end`.as('reason'),
+    })
+    .from(reasons)
     .as('members');
   const rows = await db
     .select({ reason: members.reason, count: count() })
@@ -117,6 +131,7 @@ export async function programAudience(db: Db | Tx, programId: string): Promise<A
     optedOut: 0,
     noPhone: 0,
     notOptedIn: 0,
+    sharedPhone: 0,
   };
   for (const row of rows) {
     audience[row.reason as Exclude<keyof ApiProgramAudience, 'total'>] = row.count;

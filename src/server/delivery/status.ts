@@ -8,7 +8,8 @@ import {
 } from '../../shared/delivery';
 import type { Db, Tx } from '../db/client';
 import { outboundMessageEvents, outboundMessages } from '../db/schema';
-import { lockPhone, optOutPhone } from './opt-out';
+import { lockPhone } from '../consent/phone-lock';
+import { optOutPhone } from './opt-out';
 import type { StatusReport } from './provider';
 
 /** Twilio's "the recipient has unsubscribed" (they replied STOP at the carrier). */

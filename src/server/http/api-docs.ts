@@ -46,6 +46,14 @@ export async function apiDocs(app: FastifyInstance) {
     docs.addHook('onRoute', (route) => {
       route.config = { ...route.config, public: true };
     });
+    // The plugin's old address of the page redirects to the request's own URL when it has a query
+    // (its pattern ends at `index.html`), to itself again and again, echoing any query in the
+    // Location header. It is answered here: to the page, without the query.
+    docs.addHook('onRequest', async (request, reply) => {
+      if (request.routeOptions.url?.endsWith('/docs/static/index.html')) {
+        return reply.redirect(`${app.prefix}/docs/`);
+      }
+    });
     // The page links its files by its full path, which the plugin cannot see under /api.
     await docs.register(fastifySwaggerUi, { routePrefix: '/docs', indexPrefix: app.prefix });
     docs.get('/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());

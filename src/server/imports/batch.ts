@@ -4,11 +4,11 @@ import type { Role } from '../../shared/constants';
 import { formatMessage } from '../../shared/format';
 import { messages } from '../../shared/messages';
 import { markNonText } from '../../shared/text';
-import { consentClock } from '../consent/staff';
+import { adoptPhoneOptOuts } from '../consent/adopt';
 import type { Db, Tx } from '../db/client';
 import { contactImportRejects, contactImports, users } from '../db/schema';
 import { retryingTransaction } from '../db/transaction';
-import { queueOptinMessage } from '../outbox/optin';
+import { queueOptinRequests, type OptinPolicy } from '../outbox/optin';
 import { sanitizeRichText } from '../services/rich-text';
 import {
   existingContactOutcome,
@@ -119,10 +119,18 @@ async function createContacts(
     insert into ${users} (${columns})
     select ${columns} from ${recordset(NEW_CONTACT_FIELDS, contacts)}
     on conflict (${column('email')}) do nothing
-    returning ${column('id')}, ${column('email')}, ${column('firstName')}, ${column('phone')}, ${column('role')}`);
+    returning ${column('id')}, ${column('email')}, ${column('firstName')}, ${column('phone')}, ${column('role')}, ${column('state')}, ${column('country')}`);
   return (
     result as unknown as {
-      rows: { id: string; email: string; first_name: string; phone: string | null; role: Role }[];
+      rows: {
+        id: string;
+        email: string;
+        first_name: string;
+        phone: string | null;
+        role: Role;
+        state: string;
+        country: string;
+      }[];
     }
   ).rows.map((row) => ({ ...row, firstName: row.first_name }));
 }
@@ -151,7 +159,8 @@ const fitCells = (cells: string[], count: number) =>
 /**
  * Writes one batch of an import in one transaction, and moves the import past it: its new
  * contacts (one INSERT), the empty fields it fills in on existing ones (one UPDATE), its
- * rejects, the opt-in requests asked for, and the import's counts. The import's row is locked
+ * rejects, the opt-outs of numbers that had opted out, the opt-in requests asked for (as far as
+ * the importer's limits allow), and the import's counts. The import's row is locked
  * first and must still be this runner's (see Ownership); if it is not, nothing is written and
  * null is returned. The batch that ends the file also ends the import: done, or failed with the
  * reason, its file content dropped either way.
@@ -161,6 +170,7 @@ export async function writeBatch(
   job: ImportJob,
   owner: Ownership,
   batch: FileBatch,
+  optin: OptinPolicy,
 ): Promise<Ownership | null> {
   const checked = batch.rows.map((row) => ({ row, values: row.contact && rowValues(row) }));
   return retryingTransaction(db, async (tx) => {
@@ -232,17 +242,25 @@ export async function writeBatch(
       );
     }
 
+    // Consent belongs to the phone: contacts given a number that opted out are opted out too.
+    const at = new Date();
+    const phoned = fills.flatMap((fill) =>
+      fill.phone ? [{ id: fill.id, phone: fill.phone }] : [],
+    );
+    const optedOut = await adoptPhoneOptOuts(tx, [...created, ...phoned], current.createdBy, at);
+
     // Staff who started the import and have since been removed ask for nothing more.
+    const optins = { queued: 0, withheld: 0 };
     if (job.sendOptin && current.createdBy) {
-      const clock = consentClock();
-      for (const contact of created) {
-        if (contact.role !== 'participant' || !contact.phone) continue;
-        await queueOptinMessage(
-          tx,
-          { ...contact, smsOptedOutAt: null },
-          { staffUserId: current.createdBy, at: clock() },
-        );
-      }
+      const participants = created.filter((c) => c.role === 'participant' && c.phone);
+      const { queued, refused } = await queueOptinRequests(
+        tx,
+        participants.map((c) => ({ ...c, smsOptedOutAt: optedOut.has(c.id) ? at : null })),
+        { staffUserId: current.createdBy, at },
+        optin,
+      );
+      optins.queued = queued.size;
+      optins.withheld = refused.size;
     }
 
     const end = batch.end;
@@ -255,6 +273,8 @@ export async function writeBatch(
         updated: sql`${contactImports.updated} + ${fills.length}`,
         skipped: sql`${contactImports.skipped} + ${rejects.length}`,
         errorCount: sql`${contactImports.errorCount} + ${rejects.reduce((n, r) => n + r.problems.length, 0)}`,
+        optinsQueued: sql`${contactImports.optinsQueued} + ${optins.queued}`,
+        optinsWithheld: sql`${contactImports.optinsWithheld} + ${optins.withheld}`,
         heartbeatAt: HEARTBEAT_NOW,
         // A batch of rows written starts the count of failed attempts again; a sign of life does not.
         ...(batch.rows.length > 0 && { attempts: 0 }),

@@ -1,6 +1,7 @@
 import { IMPORT_FIELDS, type DuplicateRule, type ImportField } from '../../shared/contact-import';
 import type { Role } from '../../shared/constants';
 import { messages } from '../../shared/messages';
+import type { CredentialColumn } from '../auth/account-change';
 import type { users } from '../db/schema';
 
 /** The fields an import may fill in on a contact that already exists: all but who they are. */
@@ -11,6 +12,15 @@ const NOT_FILLED: readonly ImportField[] = ['email', 'role', 'status'];
 export const FILLABLE_FIELDS = IMPORT_FIELDS.filter(
   (field): field is FillableField => !NOT_FILLED.includes(field),
 );
+
+/**
+ * An import never fills in what links and sessions rest on (see changeAccount), so its UPDATE
+ * need not end any: this type stops compiling should a fillable field ever become one.
+ */
+export type FillsNoCredential = Holds<
+  [Extract<FillableField, CredentialColumn>] extends [never] ? true : false
+>;
+type Holds<T extends true> = T;
 
 type ContactRow = typeof users.$inferSelect;
 

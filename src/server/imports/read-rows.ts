@@ -1,11 +1,14 @@
 import { Readable } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
 import { parse } from 'csv-parse';
-import ExcelJS from 'exceljs';
 import type { ImportFormat } from '../../shared/contact-import';
 import { LIMITS } from '../../shared/constants';
+import { withoutFormulaGuard } from '../../shared/csv';
 import { formatMessage } from '../../shared/format';
 import { messages } from '../../shared/messages';
+import { readWorkbookParts } from './xlsx/workbook-parts';
+import { sheetRows } from './xlsx/sheet-rows';
+import { entryStream } from './zip-entries';
 import { unpackedSize } from './zip-size';
 
 /** A row of a file: its number as a spreadsheet shows it (the first row is 1) and its cells. */
@@ -24,10 +27,13 @@ const isBlank = (cells: readonly string[]) => cells.every((cell) => cell.trim() 
 /**
  * The rows of an import file in order, each cell as text, blank rows left out (their numbers are
  * still counted, so row numbers match what a spreadsheet shows). Both parsers stream: a row is
- * handed on as soon as it is read, and the event loop is never held for the whole file.
+ * handed on as soon as it is read, and the event loop is never held for the whole file. The
+ * apostrophes Tidings' own export puts before formula characters are taken out again, so an
+ * exported file (or a workbook saved from it) imports as it was stored.
  */
-export function readRows(content: Buffer, format: ImportFormat): AsyncGenerator<FileRow> {
-  return format === 'csv' ? csvRows(content) : xlsxRows(content);
+export async function* readRows(content: Buffer, format: ImportFormat): AsyncGenerator<FileRow> {
+  const rows = format === 'csv' ? csvRows(content) : xlsxRows(content);
+  for await (const { row, cells } of rows) yield { row, cells: cells.map(withoutFormulaGuard) };
 }
 
 /**
@@ -89,38 +95,14 @@ async function* csvRows(content: Buffer): AsyncGenerator<FileRow> {
   }
 }
 
-type CellValue = ExcelJS.CellValue;
-
-/**
- * A cell as text: numbers as written (a phone kept as a number has no exponent below 10^21),
- * dates as YYYY-MM-DD, the text of rich text and links, a formula's result; errors are blank.
- */
-function cellText(value: CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number') return String(value);
-  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if ('richText' in value) return value.richText.map((part) => part.text).join('');
-  if ('hyperlink' in value) return cellText(value.text as CellValue);
-  if ('formula' in value || 'sharedFormula' in value) {
-    return cellText((value as ExcelJS.CellFormulaValue).result as CellValue);
-  }
-  return '';
-}
-
 const isZip = (content: Buffer) =>
   content.length >= 4 && content.readUInt32LE(0) === 0x04034b50; /* PK\x03\x04 */
 
 /**
- * exceljs's streaming reader now and then loses a part of a workbook as it reads it, and fails
- * before the first row ('reading sheets of undefined'): about one read in a hundred of small
- * workbooks here, the same file read whole the next time. A read that fails before handing out
- * a row is therefore tried again; one that fails after cannot be, and ends as unreadable.
+ * The first worksheet's rows. The parts its cells refer to are found by name through the
+ * archive's directory and read first, then the sheet is unpacked and parsed as a stream: the
+ * order a writer put the parts in does not matter, and nothing but the shared strings is held.
  */
-const XLSX_READ_ATTEMPTS = 3;
-
-/** The first worksheet's rows. */
 async function* xlsxRows(content: Buffer): AsyncGenerator<FileRow> {
   if (!isZip(content)) throw new UnreadableFileError(t.unreadableXlsx);
   const unpacked = await unpackedSize(content, LIMITS.importUnpackedBytes);
@@ -129,39 +111,15 @@ async function* xlsxRows(content: Buffer): AsyncGenerator<FileRow> {
     const mb = LIMITS.importUnpackedBytes / 1024 / 1024;
     throw new UnreadableFileError(formatMessage(t.unpackedTooLarge, { mb }));
   }
-  for (let attempt = 1; ; attempt++) {
-    let handedOut = false;
-    try {
-      for await (const row of firstSheetRows(content)) {
-        handedOut = true;
-        yield row;
-      }
-      return;
-    } catch {
-      if (handedOut || attempt === XLSX_READ_ATTEMPTS) {
-        throw new UnreadableFileError(t.unreadableXlsx);
-      }
+  try {
+    const parts = await readWorkbookParts(content);
+    const sheet = parts && entryStream(content, parts.sheet);
+    if (!sheet) throw new UnreadableFileError(t.unreadableXlsx);
+    for await (const row of sheetRows(sheet, parts)) {
+      if (!isBlank(row.cells)) yield row;
     }
-  }
-}
-
-async function* firstSheetRows(content: Buffer): AsyncGenerator<FileRow> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(pieces(content)), {
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'ignore',
-    worksheets: 'emit',
-    entries: 'emit',
-  });
-  for await (const sheet of reader) {
-    for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
-      const values = row.values as CellValue[];
-      // values[0] is always empty: exceljs numbers columns from 1.
-      const cells = Array.from({ length: Math.max(0, values.length - 1) }, (_, index) =>
-        cellText(values[index + 1]),
-      );
-      if (!isBlank(cells)) yield { row: row.number, cells };
-    }
-    return;
+  } catch (error) {
+    if (error instanceof UnreadableFileError) throw error;
+    throw new UnreadableFileError(t.unreadableXlsx);
   }
 }

@@ -4,6 +4,7 @@ import { formatMessage } from '../../shared/format';
 import { messages } from '../../shared/messages';
 import type { Db } from '../db/client';
 import { contactImports } from '../db/schema';
+import type { OptinPolicy } from '../outbox/optin';
 import { HEARTBEAT_NOW, writeBatch, type ImportJob, type Ownership } from './batch';
 import { fileBatches } from './file-batches';
 
@@ -27,6 +28,8 @@ export interface ImportRunnerOptions {
   leaseMs: number;
   /** Rows written per transaction (IMPORT_BATCH_SIZE). */
   batchSize: number;
+  /** The limits on the opt-in requests an import queues, which count against its importer's. */
+  optin: OptinPolicy;
   /**
    * The embedded database belongs to one process: an import it finds running at start was left
    * by a process that was killed, and is taken back at once rather than after the lease.
@@ -156,7 +159,7 @@ export function createImportRunner(options: ImportRunnerOptions): ImportRunner {
       keepAliveMs: Math.min(leaseMs / 4, 1_000),
     });
     for await (const batch of batches) {
-      const next = await writeBatch(db, job, owner, batch);
+      const next = await writeBatch(db, job, owner, batch, options.optin);
       if (!next) {
         log.warn({ importId: job.id }, 'a contact import was taken over by another server');
         return;

@@ -15,10 +15,10 @@ import {
   programs,
   users,
 } from '../db/schema';
-import { cancelQueued, lockPhone, optOutPhone } from '../delivery/opt-out';
+import { lockPhone } from '../consent/phone-lock';
+import { cancelQueued, optOutPhone } from '../delivery/opt-out';
 import { queueReply } from '../outbox/replies';
-import { toApiInboundMessage } from '../services/inbound-messages';
-import { contactName } from '../services/messages';
+import { fromInbound, toApiInboundMessage } from '../services/inbound-messages';
 import { programStatusSqlAt } from '../services/programs';
 import { helpReply, matchedKeyword, optinConfirmation } from './texts';
 
@@ -30,6 +30,11 @@ export interface ReceivedMessage {
   to: string;
   body: string;
   mediaUrls: string[];
+  /**
+   * The staff user who typed it with Simulate reply; absent for a phone's message. It acts as the
+   * phone's would, but is stored, and logged as consent, as simulated by them.
+   */
+  simulatedBy?: string;
 }
 
 export interface InboundSettings {
@@ -47,13 +52,20 @@ interface PhoneContact {
 }
 
 async function apiMessage(db: Db | Tx, providerMessageId: string): Promise<ApiInboundMessage> {
-  const [found] = await db
-    .select({ message: inboundMessages, contactName })
-    .from(inboundMessages)
-    .leftJoin(users, eq(users.id, inboundMessages.contactId))
-    .where(eq(inboundMessages.providerMessageId, providerMessageId));
-  return toApiInboundMessage(found!.message, found!.contactName);
+  const [found] = await fromInbound(db).where(
+    eq(inboundMessages.providerMessageId, providerMessageId),
+  );
+  return toApiInboundMessage(found!);
 }
+
+/**
+ * Who a consent change the message made comes from: the phone itself (its keyword), or the staff
+ * member who simulated it.
+ */
+const consentSource = (message: InboundRow) =>
+  message.simulatedBy
+    ? { source: 'simulated' as const, staffUserId: message.simulatedBy }
+    : { source: 'keyword' as const, staffUserId: null };
 
 /**
  * The contact a message from the phone is filed under, when several share it: the one Tidings
@@ -132,7 +144,7 @@ async function optIn({ tx, message, contacts, keyword }: Context) {
     contactId,
     phone,
     event: 'opted_in' as const,
-    source: 'keyword' as const,
+    ...consentSource(message),
     keyword,
     text: message.body,
     inboundMessageId: message.id,
@@ -197,7 +209,7 @@ async function optOut({ tx, message, keyword }: Context) {
   const { changed } = await optOutPhone(tx, {
     phone: message.fromPhone,
     at: message.receivedAt,
-    source: 'keyword',
+    ...consentSource(message),
     keyword,
     text: message.body,
     inboundMessageId: message.id,
@@ -268,6 +280,7 @@ export async function receiveMessage(
         mediaUrls: received.mediaUrls.slice(0, INBOUND_LIMITS.mediaMax),
         contactId: await matchContact(tx, from, contacts),
         intent,
+        simulatedBy: received.simulatedBy ?? null,
         receivedAt: at,
       })
       .onConflictDoNothing({ target: inboundMessages.providerMessageId })

@@ -127,19 +127,21 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
 
   /**
    * The token is made (and committed) just before sending, so the link works when it arrives and
-   * no usable token ever sits in the outbox. A newer token supersedes the older link.
+   * no usable token ever sits in the outbox. A newer token supersedes the older link. The contact
+   * is locked (shared) meanwhile, so a change to the account waits for the token and then ends it.
    */
   async function prepare(email: ClaimedEmail) {
     return db.transaction(async (tx) => {
       const [user] = await tx
         .select({ firstName: users.firstName, email: users.email })
         .from(users)
-        .where(eq(users.id, email.userId));
+        .where(eq(users.id, email.userId))
+        .for('share');
       // A link sent to an address the contact no longer has would let its owner in.
       if (!user || user.email !== email.toEmail) return null;
       const { token } = await issueOneTimeToken(
         tx,
-        email.userId,
+        { id: email.userId, email: email.toEmail },
         EMAIL_TOKEN_PURPOSE[email.kind],
         now(),
       );

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { LIMITS } from '../../shared/constants';
 import { MEDIA_URL_PREFIX, mediaFileProblem, mediaFormatOf } from '../../shared/media';
@@ -7,6 +7,7 @@ import { messages } from '../../shared/messages';
 import { hasNonText } from '../../shared/text';
 import type { MessageMedia } from '../../shared/product';
 import type { Db } from '../db/client';
+import { syncPath } from '../file-sync';
 import { media } from '../db/schema';
 import { badRequest, payloadTooLarge } from '../http/errors';
 import { detectFormat, mp4DurationSeconds } from './detect';
@@ -73,9 +74,11 @@ export async function storeMedia(
   const storageName = `${randomBytes(16).toString('base64url')}.${actual.extension}`;
   const finalPath = path.join(mediaDir, storageName);
   const partialPath = `${finalPath}.part`;
-  await writeFile(partialPath, upload.content, { flag: 'wx' });
   try {
+    await writeDurably(partialPath, upload.content);
     await rename(partialPath, finalPath);
+    // Flushed before the row that names it commits: a power cut never leaves a row without its file.
+    await syncPath(mediaDir);
     const [row] = await db
       .insert(media)
       .values({
@@ -93,5 +96,16 @@ export async function storeMedia(
     await rm(partialPath, { force: true });
     await rm(finalPath, { force: true });
     throw error;
+  }
+}
+
+/** Writes a new file and flushes it to the disk. */
+async function writeDurably(file: string, content: Buffer) {
+  const handle = await open(file, 'wx');
+  try {
+    await handle.writeFile(content);
+    await handle.sync();
+  } finally {
+    await handle.close();
   }
 }

@@ -23,8 +23,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: loginResponse },
       },
     },
-    async (request) =>
-      login(app.db, request.body, { ip: request.ip, userAgent: request.headers['user-agent'] }),
+    async (request, reply) => {
+      const { user, token, setCookie } = await login(app.db, request.body, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+        cookieHeader: request.headers.cookie,
+        secureCookie: app.config.publicUrl.startsWith('https:'),
+      });
+      reply.header('set-cookie', setCookie);
+      return { user, token };
+    },
   );
 
   // Public so that it can answer `{valid: false}` itself; the console clears its session on that.

@@ -7,7 +7,8 @@ import {
 import { conversationQuerySchema, inboundListQuerySchema } from '../../shared/validation/consent';
 import { consentLog } from '../services/consent-log';
 import { contactConversation } from '../services/conversation';
-import { listInboundMessages } from '../services/inbound-messages';
+import { answerList } from '../http/list-answer';
+import { inboundMessageList } from '../services/inbound-messages';
 import { contactParams } from './contacts';
 
 const tags = ['Consent and replies'];
@@ -55,6 +56,14 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: inboundListResponse },
       },
     },
-    async (request) => listInboundMessages(app.db, request.query),
+    async (request, reply) =>
+      answerList(
+        request,
+        reply,
+        'messages',
+        inboundListResponse.shape.messages.element,
+        inboundMessageList(app.db, request.query),
+        request.query,
+      ),
   );
 };

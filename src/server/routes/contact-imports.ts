@@ -16,10 +16,12 @@ import {
 } from '../../shared/validation/contact-import';
 import { badRequest, notFound } from '../http/errors';
 import { csvAnswer, sendCsv } from '../http/csv-answer';
+import { engineClock } from '../delivery/engine';
 import { readByHandler } from '../http/openapi-schemas';
 import { idParams } from '../http/path-ids';
 import { parseInput } from '../http/validate';
 import { scanFile } from '../imports/scan';
+import { optinAllowance, optinPolicy } from '../outbox/optin';
 import { IMPORT_FORM_LIMITS, readImportUpload } from '../imports/upload';
 import { importReportCsv } from '../services/contact-import-report';
 import {
@@ -42,6 +44,7 @@ const tags = ['Contact imports'];
  * What a host's file may create (participants only) is decided row by row by the runner.
  */
 export const contactImportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const optin = optinPolicy(app.config, engineClock(app.config));
   await app.register(fastifyMultipart, { limits: IMPORT_FORM_LIMITS });
 
   app.post(
@@ -67,6 +70,7 @@ export const contactImportRoutes: FastifyPluginAsyncZod = async (app) => {
           mapping: proposeMapping(scanned.columns),
           rows: scanned.firstRows,
           total: scanned.total,
+          optinAllowance: await optinAllowance(app.db, request.user.id, optin),
         },
       };
     },

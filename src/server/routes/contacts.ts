@@ -10,10 +10,13 @@ import {
 import { contactListQuerySchema, contactSchema } from '../../shared/validation/contact';
 import { csvAnswer, sendCsv } from '../http/csv-answer';
 import { notFound } from '../http/errors';
+import { answerList } from '../http/list-answer';
 import { idParams } from '../http/path-ids';
+import { engineClock } from '../delivery/engine';
+import { optinPolicy } from '../outbox/optin';
 import { contactsCsv } from '../services/contacts-csv';
 import { resendWelcomeEmail } from '../services/account';
-import { createContact, getContactDetail, listContacts, updateContact } from '../services/contacts';
+import { contactList, createContact, getContactDetail, updateContact } from '../services/contacts';
 
 /** The contact id of the path: one that is no id names no contact (404, as an unknown one). */
 export const contactParams = idParams(messages.contacts.notFound);
@@ -21,6 +24,7 @@ const tags = ['Contacts'];
 
 /** Contacts (spec section 7): `{contacts}` for lists, `{contact}` for one. */
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
+  const optin = optinPolicy(app.config, engineClock(app.config));
   app.get(
     '/contacts',
     {
@@ -31,7 +35,15 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: contactListResponse },
       },
     },
-    async (request) => listContacts(app.db, request.query),
+    async (request, reply) =>
+      answerList(
+        request,
+        reply,
+        'contacts',
+        contactListResponse.shape.contacts.element,
+        contactList(app.db, request.query),
+        request.query,
+      ),
   );
 
   // The filtered list as CSV, with the list's own query parameters (paging aside).
@@ -80,7 +92,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await createContact(app.db, request.body, request.user)),
+      reply.code(201).send(await createContact(app.db, request.body, request.user, optin)),
   );
 
   app.put(
@@ -95,7 +107,14 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      updateContact(app.db, request.params.id, request.body, request.user, request.session.id),
+      updateContact(
+        app.db,
+        request.params.id,
+        request.body,
+        request.user,
+        request.session.id,
+        optin,
+      ),
   );
 
   // A new welcome email for a host or admin who has not verified their address yet.

@@ -18,6 +18,7 @@ import { productRoutes } from './products';
 import { profileRoutes } from './profile';
 import { programRoutes } from './programs';
 import { replyRoutes } from './replies';
+import { simulationRoutes } from './simulation';
 import { twilioWebhookRoutes } from './twilio-webhook';
 
 /**
@@ -37,6 +38,7 @@ export async function apiRoutes(app: FastifyInstance) {
   // First: it documents the routes registered after it.
   await apiDocs(app);
   await app.register(healthRoutes);
+  await app.register(simulationRoutes);
   await app.register(authRoutes);
   await app.register(accountRoutes);
   await app.register(profileRoutes);

@@ -11,7 +11,8 @@ import { assertAdmin } from '../auth/permissions';
 import { engineClock } from '../delivery/engine';
 import { badRequest } from '../http/errors';
 import { idParams } from '../http/path-ids';
-import { getMessage, listMessages, retryMessage } from '../services/messages';
+import { answerList } from '../http/list-answer';
+import { getMessage, messageList, retryMessage } from '../services/messages';
 import { sendTestMessage } from '../services/test-messages';
 
 const t = messages.delivery.api;
@@ -35,7 +36,15 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: messageListResponse },
       },
     },
-    async (request) => listMessages(app.db, request.query),
+    async (request, reply) =>
+      answerList(
+        request,
+        reply,
+        'messages',
+        messageListResponse.shape.messages.element,
+        messageList(app.db, request.query),
+        request.query,
+      ),
   );
 
   app.get(
@@ -84,6 +93,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         userId: request.user.id,
         publicUrl: app.config.publicUrl,
         cutoffMs: app.config.deliveryCutoffMs,
+        allowedCountries: app.config.smsAllowedCountries,
         now: engineClock(app.config)(),
       });
       return reply.code(201).send({ message });

@@ -20,8 +20,9 @@ import {
 } from '../../shared/validation/pod';
 import { describedAs } from '../http/openapi-schemas';
 import { idParams } from '../http/path-ids';
-import { addPodMembers, listPodMembers, removePodMember } from '../services/pod-members';
-import { createPod, getPodDetail, listPods, updatePod } from '../services/pods';
+import { answerList } from '../http/list-answer';
+import { addPodMembers, podMemberList, removePodMember } from '../services/pod-members';
+import { createPod, getPodDetail, podList, updatePod } from '../services/pods';
 
 const params = idParams(messages.pods.notFound);
 const memberParams = idParams(messages.pods.notAMember, ['id', 'userId']);
@@ -39,7 +40,15 @@ export const podRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: podListResponse },
       },
     },
-    async (request) => listPods(app.db, request.query),
+    async (request, reply) =>
+      answerList(
+        request,
+        reply,
+        'pods',
+        podListResponse.shape.pods.element,
+        podList(app.db, request.query),
+        request.query,
+      ),
   );
 
   // A pod and its members, in one transaction: all of them or none.
@@ -100,7 +109,15 @@ export const podRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: podMemberListResponse },
       },
     },
-    async (request) => listPodMembers(app.db, request.params.id, request.query),
+    async (request, reply) =>
+      answerList(
+        request,
+        reply,
+        'members',
+        podMemberListResponse.shape.members.element,
+        await podMemberList(app.db, request.params.id, request.query),
+        request.query,
+      ),
   );
 
   // One member (the spec's call), a list, or everyone a search matches: one transaction.

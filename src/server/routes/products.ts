@@ -12,7 +12,8 @@ import {
 import { notFound } from '../http/errors';
 import { idParams } from '../http/path-ids';
 import { withDetails } from '../http/validate';
-import { createProduct, getProduct, listProducts, updateProduct } from '../services/products';
+import { answerList } from '../http/list-answer';
+import { createProduct, getProduct, productList, updateProduct } from '../services/products';
 
 /**
  * Validation details name the day each failing field belongs to. The conclusion's day follows
@@ -48,7 +49,15 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productListResponse },
       },
     },
-    async (request) => listProducts(app.db, request.query),
+    async (request, reply) =>
+      answerList(
+        request,
+        reply,
+        'data',
+        productListResponse.shape.data.element,
+        productList(app.db, request.query),
+        request.query,
+      ),
   );
 
   app.get(

@@ -1,17 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { answerList } from '../http/list-answer';
 import { messages } from '../../shared/messages';
 import {
   programDeliveriesResponse,
   programListResponse,
   programResponse,
 } from '../../shared/responses/programs';
-import { programListQuerySchema, programSchema } from '../../shared/validation/program';
+import {
+  programListQuerySchema,
+  programSchema,
+  programUpdateBodySchema,
+} from '../../shared/validation/program';
 import { idParams } from '../http/path-ids';
 import { programDeliveries } from '../services/deliveries';
 import {
   createProgram,
   getProgram,
-  listPrograms,
+  programList,
   setPaused,
   updateProgram,
 } from '../services/programs';
@@ -36,7 +41,15 @@ export const programRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: programListResponse },
       },
     },
-    async (request) => listPrograms(app.db, request.query),
+    async (request, reply) =>
+      answerList(
+        request,
+        reply,
+        'programs',
+        programListResponse.shape.programs.element,
+        programList(app.db, request.query),
+        request.query,
+      ),
   );
 
   app.get(
@@ -61,7 +74,17 @@ export const programRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/programs/:id',
-    { schema: { summary: 'Update a program', tags, params, body: programSchema, response: one } },
+    {
+      schema: {
+        summary: 'Update a program',
+        description:
+          'The start date rules apply when the start date changes: a program keeps the one it has.',
+        tags,
+        params,
+        body: programUpdateBodySchema,
+        response: one,
+      },
+    },
     async (request) => updateProgram(app.db, request.params.id, request.body),
   );
 

@@ -94,7 +94,8 @@ export const replyRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // A reply typed on the contact's page, handled as if their phone had sent it (log provider only:
-  // with Twilio, replies come from phones). Staff who may read the contact may simulate it.
+  // with Twilio, replies come from phones). Staff who may read the contact may simulate it. It is
+  // stored, and any consent it changes logged, as simulated by them: never as the phone's word.
   // With Twilio it is no route at all, whatever the request holds.
   app.post(
     '/contacts/:id/simulate-reply',
@@ -103,7 +104,8 @@ export const replyRoutes: FastifyPluginAsyncZod = async (app) => {
         if (app.config.smsProvider !== 'log') throw notFound(t.simulateLogOnly);
       },
       schema: {
-        summary: "Handle a reply as if the contact's phone had sent it (log provider only)",
+        summary:
+          "Handle a reply as if the contact's phone had sent it, recorded as simulated by you (log provider only)",
         tags: ['Consent and replies'],
         params: contactParams,
         body: simulateReplySchema,
@@ -127,6 +129,7 @@ export const replyRoutes: FastifyPluginAsyncZod = async (app) => {
           to: app.config.twilio?.from ?? SIMULATED_SENDER,
           body,
           mediaUrls: [],
+          simulatedBy: request.user.id,
         },
         settings(),
       );

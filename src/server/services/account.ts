@@ -2,12 +2,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { messages } from '../../shared/messages';
 import type { SetPasswordInput } from '../../shared/validation/set-password';
+import { changeAccount } from '../auth/account-change';
 import { isStaff, mayResetPassword } from '../auth/eligibility';
-import { forgetAccountFailures } from '../auth/login-throttle';
 import { consumeOneTimeToken, issueOneTimeToken } from '../auth/one-time-tokens';
 import { hashPassword } from '../auth/passwords';
 import { assertMayManage } from '../auth/permissions';
-import { revokeOtherSessions } from '../auth/sessions';
 import type { Db, Tx } from '../db/client';
 import { users } from '../db/schema';
 import { badRequest, conflict, notFound } from '../http/errors';
@@ -28,10 +27,10 @@ async function lockUser(tx: Tx, id: string): Promise<UserRow | undefined> {
 export async function verifyEmail(db: Db, token: string) {
   return db.transaction(async (tx) => {
     const owner = await consumeOneTimeToken(tx, 'verify_email', token);
-    const user = owner ? await lockUser(tx, owner.userId) : undefined;
-    if (!user || !isStaff(user.role)) throw badRequest(messages.verifyEmail.failed);
-    await tx.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
-    const { token: setPasswordToken } = await issueOneTimeToken(tx, user.id, 'set_password');
+    const before = owner ? await lockUser(tx, owner.userId) : undefined;
+    if (!before || !isStaff(before.role)) throw badRequest(messages.verifyEmail.failed);
+    const { user } = await changeAccount(tx, before, { emailVerified: true });
+    const { token: setPasswordToken } = await issueOneTimeToken(tx, user, 'set_password');
     return { userId: user.id, firstName: user.firstName, setPasswordToken };
   });
 }
@@ -40,8 +39,8 @@ export async function verifyEmail(db: Db, token: string) {
  * POST /api/contacts/set-password: the token from verify-email or a reset email, and it must be
  * that user's; a user id alone is never enough. Every bad token gets one message, whether or not
  * the account exists. The new password ends all of the user's sessions (whoever knew the old one
- * is shut out) and lifts a sign-in lock on the account. A token sent with another user's id is
- * not used up (the transaction rolls back).
+ * is shut out) and their other links, and lifts a sign-in lock on the account (changeAccount). A
+ * token sent with another user's id is not used up (the transaction rolls back).
  */
 export async function setPassword(db: Db, input: SetPasswordInput) {
   // scrypt runs before the transaction, so no row lock is held while it does.
@@ -52,9 +51,7 @@ export async function setPassword(db: Db, input: SetPasswordInput) {
       owner && owner.userId === input.userId ? await lockUser(tx, owner.userId) : undefined;
     // Only hosts and admins hold a password; a participant's token never sets one.
     if (!user || !isStaff(user.role)) throw badRequest(messages.account.setPasswordLinkInvalid);
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
-    await revokeOtherSessions(tx, user.id, undefined);
-    await forgetAccountFailures(tx, user.email);
+    await changeAccount(tx, user, { passwordHash });
   });
   return { success: true as const };
 }

@@ -72,6 +72,8 @@ export async function getImport(db: Db, id: string): Promise<ContactImport | nul
       duplicates: contactImports.duplicates,
       sendOptin: contactImports.sendOptin,
       errorCount: contactImports.errorCount,
+      optinsQueued: contactImports.optinsQueued,
+      optinsWithheld: contactImports.optinsWithheld,
       error: contactImports.error,
       finishedAt: contactImports.finishedAt,
     })

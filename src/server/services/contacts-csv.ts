@@ -1,7 +1,9 @@
 import { Readable } from 'node:stream';
 import type { Db } from '../db/client';
+import { DISPLAY_TIME_ZONE } from '../../shared/constants';
 import { CSV_BOM, csvLine as line } from '../../shared/csv';
 import { messages } from '../../shared/messages';
+import { zonedIsoString } from '../../shared/schedule';
 import { richTextToPlain } from '../../shared/rich-text';
 import { contactsInOrder, type ContactListQuery } from './contacts';
 
@@ -20,8 +22,8 @@ export const CONTACT_CSV_COLUMNS = [
   'State',
   'Zip code',
   'Country',
-  'Created',
-  'Last login',
+  messages.contacts.exportColumns.createdAt,
+  messages.contacts.exportColumns.lastLogin,
   'Login count',
   messages.contacts.fields.bio,
 ];
@@ -48,8 +50,8 @@ export function contactsCsv(db: Db, query: ContactListQuery): Readable {
         c.state,
         c.zipCode,
         c.country,
-        c.createdAt.toISOString(),
-        c.lastLoginAt?.toISOString() ?? null,
+        zonedIsoString(c.createdAt, DISPLAY_TIME_ZONE),
+        c.lastLoginAt ? zonedIsoString(c.lastLoginAt, DISPLAY_TIME_ZONE) : null,
         c.loginCount,
         // Plain text: a spreadsheet shows markup as it is. One line per paragraph and list item.
         richTextToPlain(c.bio),

@@ -3,23 +3,29 @@ import type { z } from 'zod';
 import type { ConsentState } from '../../shared/consent';
 import { messages } from '../../shared/messages';
 import type { ApiContactDetail, ApiUser } from '../../shared/types';
-import type { ContactInput, contactListQuerySchema } from '../../shared/validation/contact';
+import {
+  keptPhoneProblem,
+  type ContactInput,
+  type contactListQuerySchema,
+} from '../../shared/validation/contact';
+import { changeAccount } from '../auth/account-change';
 import { assertKeepsAnAdmin, assertMayManage, lockAdminsFirst } from '../auth/permissions';
 import { hashPassword } from '../auth/passwords';
-import { revokeOtherSessions } from '../auth/sessions';
+import { adoptPhoneOptOuts } from '../consent/adopt';
 import { recordConsent } from '../consent/log';
 import { consentClock, verificationChanges } from '../consent/staff';
 import type { Db, Tx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
-import { listPage, orderBy } from '../db/list-page';
+import { defineList, orderBy, readList } from '../db/list-page';
 import { retryingTransaction } from '../db/transaction';
 import { podMembers, users } from '../db/schema';
-import { conflict, notFound } from '../http/errors';
-import { queueOptinMessage } from '../outbox/optin';
+import { badRequest, conflict, notFound } from '../http/errors';
+import { queueOptinMessage, type OptinPolicy } from '../outbox/optin';
 import { queueWelcomeEmail } from '../outbox/emails';
 import { contactSearch } from './contact-search';
 import { lastWelcomeEmail } from './email-state';
 import { pageOf, sortOf } from './list';
+import { phoneNeedsAttentionSql } from './stored-phones';
 import { sanitizeRichText } from './rich-text';
 import { toApiUser, type UserRow } from './users';
 
@@ -54,8 +60,9 @@ const CONSENT_CONDITIONS: Record<ConsentState, SQL> = {
 };
 
 /**
- * The WHERE of a contact list: search over name, email and phone; role, status, consent state and
- * id filters; and, for the add-members search, contacts not active in a pod.
+ * The WHERE of a contact list: search over name, email and phone; role, status, consent state,
+ * phone-needs-attention and id filters; and, for the add-members search, contacts not active in a
+ * pod.
  */
 export function contactFilter(query: ContactListQuery): SQL | undefined {
   return and(
@@ -65,28 +72,33 @@ export function contactFilter(query: ContactListQuery): SQL | undefined {
     query.consent?.length
       ? or(...query.consent.map((state) => CONSENT_CONDITIONS[state]))
       : undefined,
+    query.phone === 'needs_attention' ? phoneNeedsAttentionSql() : undefined,
     query.ids?.length ? inArray(users.id, query.ids) : undefined,
     query.notInPod ? sql`${users.id} not in ${activeMemberIds(query.notInPod)}` : undefined,
   );
 }
 
-export async function listContacts(db: Db, query: ContactListQuery) {
-  const { rows, total } = await listPage(
-    {
+/** GET /api/contacts: the contacts matching the list's filters, in its order. */
+export const contactList = (db: Db, query: ContactListQuery) =>
+  defineList({
+    source: {
       from: (fields) => db.select(fields).from(users).$dynamic(),
       where: contactFilter(query),
       id: users.id,
       order: sortOf(SORT_COLUMNS, query, users.id),
     },
-    pageOf(query),
-    ({ page, total, order }) =>
+    rows: ({ page, total, order }) =>
       db
         .select({ user: users, total })
         .from(page)
         .innerJoin(users, eq(users.id, page.id))
         .orderBy(...order),
-  );
-  return { contacts: rows.map((row) => toApiUser(row.user)), total };
+    toApi: (rows) => rows.map((row) => toApiUser(row.user)),
+  });
+
+export async function listContacts(db: Db, query: ContactListQuery) {
+  const { items, total } = await readList(contactList(db, query), pageOf(query));
+  return { contacts: items, total };
 }
 
 /** Rows an export reads per query: a few hundred KB, whatever the export's size. */
@@ -176,6 +188,32 @@ export interface ContactWriteResult {
   contact: ApiUser;
   optinMessageSent: boolean;
   welcomeEmailSent: boolean;
+  /** The save gave the contact a number that had opted out, so they are opted out too. */
+  phoneOptedOut: boolean;
+}
+
+/**
+ * The consent side of a save, in its transaction: the verification rows, the phone's opt-out taken
+ * on (consent belongs to the phone), then the opt-in request asked for. Answers the contact as
+ * saved and what happened.
+ */
+async function saveConsent(
+  tx: Tx,
+  before: UserRow | null,
+  row: UserRow,
+  input: ContactInput,
+  actor: UserRow,
+  optin: OptinPolicy,
+) {
+  const clock = consentClock();
+  await recordConsent(tx, verificationChanges(before, row, actor.id, clock));
+  const at = clock();
+  const phoneOptedOut = (await adoptPhoneOptOuts(tx, [row], actor.id, at)).has(row.id);
+  const saved = phoneOptedOut ? { ...row, smsOptedOutAt: at, updatedAt: at } : row;
+  const optinMessageSent = input.sendOptinMessage
+    ? await queueOptinMessage(tx, saved, { staffUserId: actor.id, at: clock() }, optin)
+    : false;
+  return { saved, phoneOptedOut, optinMessageSent };
 }
 
 /**
@@ -187,6 +225,7 @@ export async function createContact(
   db: Db,
   input: ContactInput,
   actor: UserRow,
+  optin: OptinPolicy,
 ): Promise<ContactWriteResult> {
   assertMayManage(actor, input.role);
   const passwordHash = input.password ? await hashPassword(input.password) : null;
@@ -196,13 +235,16 @@ export async function createContact(
         .insert(users)
         .values({ ...contactColumns(input), passwordHash })
         .returning();
-      const clock = consentClock();
-      await recordConsent(tx, verificationChanges(null, row!, actor.id, clock));
-      const optinMessageSent = input.sendOptinMessage
-        ? await queueOptinMessage(tx, row!, { staffUserId: actor.id, at: clock() })
-        : false;
+      const { saved, phoneOptedOut, optinMessageSent } = await saveConsent(
+        tx,
+        null,
+        row!,
+        input,
+        actor,
+        optin,
+      );
       const welcomeEmailSent = input.sendWelcomeEmail ? await queueWelcomeEmail(tx, row!) : false;
-      return { contact: toApiUser(row!), optinMessageSent, welcomeEmailSent };
+      return { contact: toApiUser(saved), optinMessageSent, welcomeEmailSent, phoneOptedOut };
     }),
   );
 }
@@ -215,6 +257,18 @@ async function findContact(tx: Tx, id: string, lock: boolean): Promise<UserRow> 
 }
 
 /**
+ * The phone rule on edit, now that the stored phone is known: a new number must be valid, and a
+ * stored one the rule refuses may only be kept as it is (see keptPhoneProblem). Answered as the
+ * body's own validation answers a phone (400, on the phone field).
+ */
+function assertPhoneMayBeSaved(input: ContactInput, stored: string | null) {
+  const problem = input.phone
+    ? keptPhoneProblem(input.phone, stored, input.sendOptinMessage)
+    : null;
+  if (problem) throw badRequest(problem, [{ field: 'phone', message: problem }]);
+}
+
+/**
  * What an update does to the stored password: a participant has none (and so no sessions), a new
  * password replaces it, and no password given keeps it.
  */
@@ -224,19 +278,22 @@ function passwordChange(input: ContactInput, newHash: string | null) {
 }
 
 /**
- * Replaces a contact's details. A contact who becomes a participant loses their password (and so
- * their sessions); a host or admin given a new password loses their other sessions (all of them,
- * unless they changed their own, from `actorSessionId`). No change may leave Tidings without an
- * admin who can sign in. A change to the phone's verification is written to the consent log in the
- * same transaction; the opt-out (smsOptedOutAt) is not a column the form writes, so no save can
- * clear it.
+ * Replaces a contact's details, through changeAccount, which ends what the change ends: a contact
+ * who becomes a participant loses their password and their sessions; a host or admin given a new
+ * password loses their other sessions (all of them, unless they changed their own, from
+ * `actorSessionId`); a new email, role, status or verification ends their unused links, and one
+ * that takes away the right to sign in ends their sessions for good. No change may leave Tidings
+ * without an admin who can sign in. A change to the phone's verification is written to the
+ * consent log in the same transaction; the opt-out (smsOptedOutAt) is not a column the form
+ * writes, so no save can clear it.
  */
 export async function updateContact(
   db: Db,
   id: string,
   input: ContactInput,
   actor: UserRow,
-  actorSessionId?: string,
+  actorSessionId: string | undefined,
+  optin: OptinPolicy,
 ): Promise<Omit<ContactWriteResult, 'welcomeEmailSent'>> {
   // The new role alone already decides whether a host may send this (a password comes only with
   // a host or admin role); checked first so scrypt does not run for a refused request, and outside
@@ -252,15 +309,20 @@ export async function updateContact(
       await lockAdminsFirst(tx, await findContact(tx, id, false), changes);
       const before = await findContact(tx, id, true);
       assertMayManage(actor, before.role, input.role);
+      assertPhoneMayBeSaved(input, before.phone);
       await assertKeepsAnAdmin(tx, before, { ...before, ...changes });
-      const [row] = await tx.update(users).set(changes).where(eq(users.id, id)).returning();
-      if (newHash) await revokeOtherSessions(tx, id, id === actor.id ? actorSessionId : undefined);
-      const clock = consentClock();
-      await recordConsent(tx, verificationChanges(before, row!, actor.id, clock));
-      const optinMessageSent = input.sendOptinMessage
-        ? await queueOptinMessage(tx, row!, { staffUserId: actor.id, at: clock() })
-        : false;
-      return { contact: toApiUser(row!), optinMessageSent };
+      const { user: row } = await changeAccount(tx, before, changes, {
+        keepSessionId: id === actor.id ? actorSessionId : undefined,
+      });
+      const { saved, phoneOptedOut, optinMessageSent } = await saveConsent(
+        tx,
+        before,
+        row,
+        input,
+        actor,
+        optin,
+      );
+      return { contact: toApiUser(saved), optinMessageSent, phoneOptedOut };
     }),
   );
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { ApiConversation, ApiConversationEntry } from '../../shared/types';
 import type { ConversationQuery } from '../../shared/validation/consent';
 import type { Db } from '../db/client';
@@ -12,6 +12,15 @@ interface Timed {
   time: number;
   entry: ApiConversationEntry;
 }
+
+/**
+ * When a message Tidings sent stands in the thread: when it was handed to the provider, or, while
+ * it has not been, when it is due. Never when it was queued: the planner queues a day's messages
+ * minutes before they go, and a retried message goes long after.
+ */
+const outboundAt = sql`coalesce(${outboundMessages.sentAt}, ${outboundMessages.sendAfter})`;
+
+const instant = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
 /** Entries with the time range they fall in: `[notBefore, before)`, either end open. */
 interface Range {
@@ -40,11 +49,11 @@ async function entriesIn(db: Db, contactId: string, range: Range): Promise<Timed
     .where(
       and(
         eq(outboundMessages.contactId, contactId),
-        range.before ? lt(outboundMessages.createdAt, range.before) : undefined,
-        range.notBefore ? gte(outboundMessages.createdAt, range.notBefore) : undefined,
+        range.before ? sql`${outboundAt} < ${instant(range.before)}` : undefined,
+        range.notBefore ? sql`${outboundAt} >= ${instant(range.notBefore)}` : undefined,
       ),
     )
-    .orderBy(desc(outboundMessages.createdAt), desc(outboundMessages.id))
+    .orderBy(desc(outboundAt), desc(outboundMessages.id))
     .limit(range.limit as number);
   const inbound = await fromInbound(db)
     .where(
@@ -57,20 +66,23 @@ async function entriesIn(db: Db, contactId: string, range: Range): Promise<Timed
     .orderBy(desc(inboundMessages.receivedAt), desc(inboundMessages.id))
     .limit(range.limit as number);
   return [
-    ...outbound.map(({ message, programName, contactName }) => ({
-      time: message.createdAt.getTime(),
-      entry: {
-        direction: 'out' as const,
-        at: message.createdAt.toISOString(),
-        ...toApiMessage(message, programName, contactName),
-      },
-    })),
-    ...inbound.map(({ message, contactName }) => ({
-      time: message.receivedAt.getTime(),
+    ...outbound.map(({ message, programName, contactName }) => {
+      const at = message.sentAt ?? message.sendAfter;
+      return {
+        time: at.getTime(),
+        entry: {
+          direction: 'out' as const,
+          at: at.toISOString(),
+          ...toApiMessage(message, programName, contactName),
+        },
+      };
+    }),
+    ...inbound.map((read) => ({
+      time: read.message.receivedAt.getTime(),
       entry: {
         direction: 'in' as const,
-        at: message.receivedAt.toISOString(),
-        ...toApiInboundMessage(message, contactName),
+        at: read.message.receivedAt.toISOString(),
+        ...toApiInboundMessage(read),
       },
     })),
   ].sort(newestFirst);
@@ -78,8 +90,8 @@ async function entriesIn(db: Db, contactId: string, range: Range): Promise<Timed
 
 /**
  * GET /api/contacts/{id}/conversation: what Tidings sent the contact (outbound_messages, by when it
- * was queued) and what their phone sent (inbound_messages, by when it arrived), newest first,
- * `limit` entries older than `before`.
+ * was sent, or is due while it has not gone: `outboundAt`) and what their phone sent
+ * (inbound_messages, by when it arrived), newest first, `limit` entries older than `before`.
  *
  * The next page starts before the last entry's `at`, a millisecond time, so a page never ends
  * inside a millisecond that has more entries than it holds: those would be skipped. It ends before

@@ -1,7 +1,12 @@
+import { inArray, sql } from 'drizzle-orm';
 import { TIME_ZONES, type Offering, type TimeZone } from '../../shared/constants';
 import type { Db, Tx } from '../db/client';
 import {
   appMeta,
+  consentEvents,
+  inboundMessages,
+  outboundMessages,
+  phoneConsents,
   podMembers,
   pods,
   productMessages,
@@ -19,14 +24,18 @@ import {
   type DemoMessage,
 } from './demo-content';
 import { insertDemoHistory } from './demo-history';
+import { sanitizeRichText } from './rich-text';
 
-const DEMO_KEY = 'demo_seed';
+/** The app_meta row that says the demo data is in; `--remove` deletes it with the rest. */
+export const DEMO_KEY = 'demo_seed';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface DemoSummary {
   skipped: boolean;
   products: number;
   contacts: number;
+  /** Demo contacts left out because their email or phone was already known to Tidings. */
+  contactsSkipped: number;
   pods: number;
   podMembers: number;
   programs: number;
@@ -54,8 +63,12 @@ function random(seed: number) {
 /**
  * Fills the database with believable demo data: products with their day messages, 200 contacts of
  * every role, pods with members and programs, and the past weeks of those programs' messages and
- * participants' replies (demo-history.ts). It only inserts: rows that exist (an email or a pod
- * id already taken) are left alone, and a second run adds nothing.
+ * participants' replies (demo-history.ts). It only inserts, and every row it writes is marked
+ * `demo`, so `--remove` can take exactly those away (demo-removal.ts). It never writes about
+ * anyone else: a demo contact whose email or phone Tidings already knows (a contact's, or a
+ * number with messages or consent on record) is left out, since consent belongs to the phone and
+ * the demo's JOIN or STOP would become that number's word; the demo's past is written for its own
+ * contacts and programs only. A second run adds nothing.
  */
 export async function seedDemo(db: Db, now = new Date()): Promise<DemoSummary> {
   return db.transaction(async (tx) => {
@@ -69,6 +82,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<DemoSummary> {
         skipped: true,
         products: 0,
         contacts: 0,
+        contactsSkipped: 0,
         pods: 0,
         podMembers: 0,
         programs: 0,
@@ -80,7 +94,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<DemoSummary> {
     const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS - rand.int(0, DAY_MS));
 
     const productIds = await insertProducts(tx, daysAgo);
-    const contacts = await insertContacts(tx, rand, daysAgo);
+    const { contacts, skipped } = await insertContacts(tx, rand, daysAgo);
     const participants = contacts.filter((c) => c.role === 'participant' && c.status === 'active');
 
     const podIds: string[] = [];
@@ -100,6 +114,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<DemoSummary> {
         .values({
           podId: `POD-DEMO-${String(index + 1).padStart(2, '0')}`,
           podName,
+          demo: true,
           createdAt: created,
           updatedAt: created,
         })
@@ -112,7 +127,9 @@ export async function seedDemo(db: Db, now = new Date()): Promise<DemoSummary> {
       const members = participants.slice(start, start + size);
       await tx
         .insert(podMembers)
-        .values(members.map((m) => ({ podId: pod.id, userId: m.id, joinedAt: created })));
+        .values(
+          members.map((m) => ({ podId: pod.id, userId: m.id, joinedAt: created, demo: true })),
+        );
       memberCount += members.length;
     }
 
@@ -163,6 +180,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<DemoSummary> {
       },
       { name: 'Summer Series (draft)', offering: 'Standard', timeZone: TIME_ZONES[6], pods: [] },
     ];
+    const programIds: string[] = [];
     for (const [index, spec] of programSpecs.entries()) {
       const created = daysAgo(40 - index * 7);
       const [program] = await tx
@@ -178,24 +196,27 @@ export async function seedDemo(db: Db, now = new Date()): Promise<DemoSummary> {
               ? null
               : new Date(now.getTime() + spec.startsIn * DAY_MS).toISOString().slice(0, 10),
           sendTime: spec.sendTime,
+          demo: true,
           createdAt: created,
           updatedAt: created,
         })
         .returning();
+      programIds.push(program!.id);
       const linked = spec.pods.map((i) => podIds[i]).filter((id): id is string => Boolean(id));
       if (linked.length > 0) {
         await tx
           .insert(programPods)
-          .values(linked.map((podId) => ({ programId: program!.id, podId })));
+          .values(linked.map((podId) => ({ programId: program!.id, podId, demo: true })));
       }
     }
 
-    const history = await insertDemoHistory(tx, rand, now);
+    const history = await insertDemoHistory(tx, rand, now, { contacts, programIds });
 
     return {
       skipped: false,
       products: productIds.length,
       contacts: contacts.length,
+      contactsSkipped: skipped,
       pods: podIds.length,
       podMembers: memberCount,
       programs: programSpecs.length,
@@ -214,6 +235,7 @@ async function insertProducts(tx: Tx, daysAgo: (days: number) => Date): Promise<
         name: demo.name,
         days: demo.messages.length,
         status: demo.status,
+        demo: true,
         createdAt: created,
         updatedAt: created,
       })
@@ -225,6 +247,7 @@ async function insertProducts(tx: Tx, daysAgo: (days: number) => Date): Promise<
         day,
         text: message.text,
         links: message.links ?? [],
+        demo: true,
       })),
     );
     ids.push(product!.id);
@@ -259,19 +282,52 @@ async function insertContacts(
       phone: `+1${['503', '916', '720'][i % 3]}55501${String(Math.floor(i / 3) % 100).padStart(2, '0')}`,
       street: `${rand.int(10, 9999)} ${rand.pick(STREETS)}`,
       ...place,
-      bio: isStaff
-        ? `${role === 'admin' ? 'Program administrator' : 'Group host'} based in ${place.city}.`
-        : '',
+      // Through the sanitiser, as every bio is stored.
+      bio: sanitizeRichText(
+        isStaff
+          ? `${role === 'admin' ? 'Program administrator' : 'Group host'} based in ${place.city}.`
+          : '',
+      ),
       // Staff come verified so they are ready to be sent a password link; most participants opted in.
       emailVerified: isStaff,
       smsVerified: !isStaff && rand.next() < 0.85,
+      demo: true,
       createdAt: created,
       updatedAt: created,
     });
   }
-  return tx
+  const known = await knownEmailsAndPhones(tx, rows);
+  const fresh = rows.filter((row) => !known.has(row.email) && !known.has(row.phone!));
+  const contacts = await tx
     .insert(users)
-    .values(rows)
+    .values(fresh)
     .onConflictDoNothing({ target: users.email })
-    .returning({ id: users.id, role: users.role, status: users.status });
+    .returning({
+      id: users.id,
+      role: users.role,
+      status: users.status,
+      phone: users.phone,
+      smsVerified: users.smsVerified,
+      createdAt: users.createdAt,
+    });
+  return { contacts, skipped: rows.length - contacts.length };
+}
+
+/**
+ * Which of the demo's emails and phones Tidings already knows: a contact's email or phone, or a
+ * number that has messages or consent on record (an unknown number that wrote in, say).
+ */
+async function knownEmailsAndPhones(tx: Tx, rows: (typeof users.$inferInsert)[]) {
+  const emails = rows.map((row) => row.email);
+  const phones = rows.map((row) => row.phone!);
+  const found = await tx.execute(sql`
+    select ${users.email} as value from ${users} where ${inArray(users.email, emails)}
+    union select ${users.phone} from ${users} where ${inArray(users.phone, phones)}
+    union select ${phoneConsents.phone} from ${phoneConsents} where ${inArray(phoneConsents.phone, phones)}
+    union select ${consentEvents.phone} from ${consentEvents} where ${inArray(consentEvents.phone, phones)}
+    union select ${inboundMessages.fromPhone} from ${inboundMessages}
+      where ${inArray(inboundMessages.fromPhone, phones)}
+    union select ${outboundMessages.toPhone} from ${outboundMessages}
+      where ${inArray(outboundMessages.toPhone, phones)}`);
+  return new Set((found as unknown as { rows: { value: string }[] }).rows.map((row) => row.value));
 }

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, isNotNull, lte } from 'drizzle-orm';
+import { and, eq, inArray, lte } from 'drizzle-orm';
 import { DELIVERY_DEFAULTS, type MessageStatus } from '../../shared/delivery';
 import { messages } from '../../shared/messages';
 import { lastDayDue, sendTimeOfDay, type ProgramSchedule } from '../../shared/schedule';
@@ -29,6 +29,18 @@ export interface DemoRandom {
 }
 
 type OutboundRow = typeof outboundMessages.$inferInsert & { id: string };
+
+/** What the demo itself created: its past is written for these contacts and programs only. */
+export interface DemoRows {
+  contacts: {
+    id: string;
+    role: string;
+    phone: string | null;
+    smsVerified: boolean;
+    createdAt: Date;
+  }[];
+  programIds: string[];
+}
 type EventRow = typeof outboundMessageEvents.$inferInsert;
 
 /** What became of a program message, and how often: roughly what a US SMS program sees. */
@@ -72,7 +84,7 @@ const plus = (at: Date, ms: number) => new Date(at.getTime() + ms);
  * Each program's plan is recorded up to its last day due, so the planner carries on from today
  * instead of recording the past days as missed.
  */
-export async function insertDemoHistory(tx: Tx, rand: DemoRandom, now: Date) {
+export async function insertDemoHistory(tx: Tx, rand: DemoRandom, now: Date, own: DemoRows) {
   const outbound: OutboundRow[] = [];
   const events: EventRow[] = [];
   const inbound: (typeof inboundMessages.$inferInsert & { id: string })[] = [];
@@ -94,6 +106,7 @@ export async function insertDemoHistory(tx: Tx, rand: DemoRandom, now: Date) {
       providerMessageId: sid(),
       sentAt: plus(at, 2000),
       deliveredAt: plus(at, 6000),
+      demo: true,
       createdAt: at,
       updatedAt: plus(at, 6000),
     });
@@ -116,15 +129,14 @@ export async function insertDemoHistory(tx: Tx, rand: DemoRandom, now: Date) {
       contactId,
       intent,
       receivedAt: at,
+      demo: true,
     });
     return id;
   };
 
-  // Everyone opted in replied JOIN soon after staff added them, and got the confirmation.
-  const optedIn = await tx
-    .select({ id: users.id, phone: users.phone, createdAt: users.createdAt })
-    .from(users)
-    .where(and(eq(users.role, 'participant'), eq(users.smsVerified, true), isNotNull(users.phone)));
+  // Every demo participant opted in replied JOIN soon after staff added them, and got the
+  // confirmation.
+  const optedIn = own.contacts.filter((c) => c.role === 'participant' && c.smsVerified && c.phone);
   for (const contact of optedIn) {
     const at = plus(contact.createdAt, rand.int(5, 180) * MINUTE_MS);
     if (at > now) continue;
@@ -138,6 +150,7 @@ export async function insertDemoHistory(tx: Tx, rand: DemoRandom, now: Date) {
       text: 'JOIN',
       inboundMessageId,
       at,
+      demo: true,
     });
     confirm(contact.id, contact.phone!, optinConfirmation([]), plus(at, 1000));
   }
@@ -153,7 +166,12 @@ export async function insertDemoHistory(tx: Tx, rand: DemoRandom, now: Date) {
     })
     .from(programs)
     .innerJoin(products, eq(products.id, programs.productId))
-    .where(lte(programs.startDate, now.toISOString().slice(0, 10)));
+    .where(
+      and(
+        inArray(programs.id, own.programIds),
+        lte(programs.startDate, now.toISOString().slice(0, 10)),
+      ),
+    );
 
   // Who will opt out, and when: chosen first, so that nothing is sent to them afterwards.
   const optOutAt = new Map<string, Date>();
@@ -220,6 +238,7 @@ export async function insertDemoHistory(tx: Tx, rand: DemoRandom, now: Date) {
           errorMessage,
           sentAt: refused ? null : sentAt,
           deliveredAt: outcome.status === 'delivered' ? reportedAt : null,
+          demo: true,
           createdAt: sendAt,
           updatedAt: outcome.status === 'sent' ? sentAt : reportedAt,
         });
@@ -253,7 +272,7 @@ export async function insertDemoHistory(tx: Tx, rand: DemoRandom, now: Date) {
     }
     await tx
       .insert(programPlans)
-      .values({ programId: program.id, plannedDay: lastDay, plannedAt: now })
+      .values({ programId: program.id, plannedDay: lastDay, plannedAt: now, demo: true })
       .onConflictDoNothing();
   }
 
@@ -278,13 +297,18 @@ export async function insertDemoHistory(tx: Tx, rand: DemoRandom, now: Date) {
       text: 'STOP',
       inboundMessageId,
       at,
+      demo: true,
     });
     confirm(contactId, phone, messages.sms.optedOut, plus(at, 1000));
     await tx.update(users).set({ smsOptedOutAt: at, updatedAt: at }).where(eq(users.id, contactId));
   }
 
   await insertInChunks(tx, outboundMessages, outbound);
-  await insertInChunks(tx, outboundMessageEvents, events);
+  await insertInChunks(
+    tx,
+    outboundMessageEvents,
+    events.map((event) => ({ ...event, demo: true })),
+  );
   await insertInChunks(tx, inboundMessages, inbound);
   await insertInChunks(tx, consentEvents, consent);
   return { messages: outbound.length, replies: inbound.length };

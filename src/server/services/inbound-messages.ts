@@ -1,16 +1,36 @@
 import { and, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { ApiInboundMessage } from '../../shared/types';
 import type { InboundListQuery } from '../../shared/validation/consent';
 import type { Db, Tx } from '../db/client';
-import { listPage } from '../db/list-page';
+import { defineList } from '../db/list-page';
 import { inboundMessages, users } from '../db/schema';
 import { phoneSearch } from './contact-search';
-import { containsPattern, pageOf, sortOf } from './list';
+import { containsPattern, sortOf } from './list';
 import { contactName } from './messages';
 
 type InboundRow = typeof inboundMessages.$inferSelect;
 
-export function toApiInboundMessage(row: InboundRow, name: string | null): ApiInboundMessage {
+/** The staff user who typed a simulated reply (a second join of users, beside the contact). */
+const simulator = alias(users, 'simulator');
+
+/** Their full name, as the contacts API writes it. */
+const simulatedByName = sql<
+  string | null
+>`nullif(trim(${simulator.firstName} || ' ' || ${simulator.lastName}), '')`;
+
+/** A reply as read with its names: the contact's, and the simulating staff member's. */
+interface InboundRead {
+  message: InboundRow;
+  contactName: string | null;
+  simulatedByName: string | null;
+}
+
+export function toApiInboundMessage({
+  message: row,
+  contactName: name,
+  simulatedByName: simulatedName,
+}: InboundRead): ApiInboundMessage {
   return {
     _id: row.id,
     id: row.id,
@@ -23,15 +43,21 @@ export function toApiInboundMessage(row: InboundRow, name: string | null): ApiIn
     contactName: name,
     intent: row.intent,
     receivedAt: row.receivedAt.toISOString(),
+    simulatedBy: row.simulatedBy,
+    simulatedByName: row.simulatedBy ? simulatedName : null,
   };
 }
 
-/** inbound_messages with the name of the contact whose phone sent it (none: an unknown number). */
+/**
+ * inbound_messages with the name of the contact whose phone sent it (none: an unknown number), and
+ * of the staff member who simulated it.
+ */
 export const fromInbound = (db: Db | Tx) =>
   db
-    .select({ message: inboundMessages, contactName })
+    .select({ message: inboundMessages, contactName, simulatedByName })
     .from(inboundMessages)
-    .leftJoin(users, eq(users.id, inboundMessages.contactId));
+    .leftJoin(users, eq(users.id, inboundMessages.contactId))
+    .leftJoin(simulator, eq(simulator.id, inboundMessages.simulatedBy));
 
 const SORT_COLUMNS = {
   receivedAt: inboundMessages.receivedAt,
@@ -68,14 +94,14 @@ function whereOf(query: InboundListQuery): SQL | undefined {
  * GET /api/inbound-messages: every reply Tidings received, from contacts and from numbers it does
  * not know, newest first unless sorted otherwise; the envelope of GET /api/messages.
  */
-export async function listInboundMessages(db: Db, query: InboundListQuery) {
+export function inboundMessageList(db: Db, query: InboundListQuery) {
   const [sorted] = sortOf(
     SORT_COLUMNS,
     { ...query, sort: query.sort ?? 'receivedAt' },
     inboundMessages.id,
   );
-  const { rows, total } = await listPage(
-    {
+  return defineList({
+    source: {
       // Only the sort by name reads the contact; PostgreSQL leaves the join out otherwise.
       from: (fields) =>
         db
@@ -92,17 +118,14 @@ export async function listInboundMessages(db: Db, query: InboundListQuery) {
         { key: inboundMessages.id, direction: 'desc' },
       ],
     },
-    pageOf(query),
-    ({ page, total, order }) =>
+    rows: ({ page, total, order }) =>
       db
-        .select({ message: inboundMessages, contactName, total })
+        .select({ message: inboundMessages, contactName, simulatedByName, total })
         .from(page)
         .innerJoin(inboundMessages, eq(inboundMessages.id, page.id))
         .leftJoin(users, eq(users.id, inboundMessages.contactId))
+        .leftJoin(simulator, eq(simulator.id, inboundMessages.simulatedBy))
         .orderBy(...order),
-  );
-  return {
-    messages: rows.map((row) => toApiInboundMessage(row.message, row.contactName)),
-    total,
-  };
+    toApi: (rows) => rows.map(toApiInboundMessage),
+  });
 }

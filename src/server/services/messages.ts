@@ -5,11 +5,11 @@ import { messages } from '../../shared/messages';
 import type { ApiMessage, ApiMessageDetail } from '../../shared/types';
 import type { MessageListQuery } from '../../shared/validation/message';
 import type { Db, Tx } from '../db/client';
-import { listPage } from '../db/list-page';
+import { defineList } from '../db/list-page';
 import { outboundMessageEvents, outboundMessages, programs, users } from '../db/schema';
 import { recordEvent } from '../delivery/status';
 import { conflict, notFound } from '../http/errors';
-import { containsPattern, pageOf, sortOf } from './list';
+import { containsPattern, sortOf } from './list';
 
 const t = messages.delivery.api;
 
@@ -108,9 +108,9 @@ function whereOf(query: MessageListQuery): SQL | undefined {
 }
 
 /** GET /api/messages: the outbox, newest first unless sorted otherwise, with its filters. */
-export async function listMessages(db: Db, query: MessageListQuery) {
-  const { rows, total } = await listPage(
-    {
+export function messageList(db: Db, query: MessageListQuery) {
+  return defineList({
+    source: {
       // PostgreSQL leaves out a join that nothing reads (each joins one row by its key): the
       // program and the contact cost only when the sort or the search names them.
       from: (fields) =>
@@ -124,8 +124,7 @@ export async function listMessages(db: Db, query: MessageListQuery) {
       id: outboundMessages.id,
       order: sortOf(SORT_COLUMNS, query, outboundMessages.id),
     },
-    pageOf(query),
-    ({ page, total, order }) =>
+    rows: ({ page, total, order }) =>
       db
         .select({ ...messageSelection, total })
         .from(page)
@@ -133,11 +132,8 @@ export async function listMessages(db: Db, query: MessageListQuery) {
         .leftJoin(programs, eq(programs.id, outboundMessages.programId))
         .leftJoin(users, eq(users.id, outboundMessages.contactId))
         .orderBy(...order),
-  );
-  return {
-    messages: rows.map((row) => toApiMessage(row.message, row.programName, row.contactName)),
-    total,
-  };
+    toApi: (rows) => rows.map((row) => toApiMessage(row.message, row.programName, row.contactName)),
+  });
 }
 
 async function loadMessage(db: Db | Tx, id: string): Promise<ApiMessage> {

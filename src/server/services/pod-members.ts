@@ -4,12 +4,12 @@ import { messages } from '../../shared/messages';
 import type { PodMember, PodMembersAddResult } from '../../shared/pod';
 import type { PodMembersAddInput } from '../../shared/validation/pod';
 import type { Db, Tx } from '../db/client';
-import { listPage } from '../db/list-page';
+import { defineList } from '../db/list-page';
 import { podMembers, pods, users } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
 import { contactSearch } from './contact-search';
 import { contactFilter } from './contacts';
-import { pageOf, sortOf, type ListParams } from './list';
+import { sortOf, type ListParams } from './list';
 import {
   assertParticipants,
   countActiveMembers,
@@ -35,16 +35,15 @@ const MEMBER_SORT_COLUMNS = {
   createdAt: podMembers.joinedAt,
 };
 
-/** Active members of a pod, a page at a time; by name unless asked otherwise. */
-export async function listPodMembers(
-  db: Db,
-  podId: string,
-  query: ListParams & { q?: string },
-): Promise<{ members: PodMember[]; total: number }> {
+/**
+ * Active members of a pod, a page at a time or all of them; by name unless asked otherwise. The
+ * pod must exist (404 otherwise).
+ */
+export async function podMemberList(db: Db, podId: string, query: ListParams & { q?: string }) {
   await assertPodExists(db, podId);
   const sorted = { ...query, sort: query.sort ?? 'fullName', order: query.order ?? 'asc' };
-  const { rows, total } = await listPage(
-    {
+  return defineList({
+    source: {
       from: (fields) =>
         db
           .select(fields)
@@ -55,16 +54,15 @@ export async function listPodMembers(
       id: podMembers.id,
       order: sortOf(MEMBER_SORT_COLUMNS, sorted, podMembers.id),
     },
-    pageOf(query),
-    ({ page, total, order }) =>
+    rows: ({ page, total, order }) =>
       db
         .select({ member: podMembers, user: users, total })
         .from(page)
         .innerJoin(podMembers, eq(podMembers.id, page.id))
         .innerJoin(users, eq(users.id, podMembers.userId))
         .orderBy(...order),
-  );
-  return { members: rows.map(({ member, user }) => toPodMember(member, user)), total };
+    toApi: (rows): PodMember[] => rows.map(({ member, user }) => toPodMember(member, user)),
+  });
 }
 
 /**
@@ -88,6 +86,7 @@ async function upsertMembers(tx: Tx, podId: string, who: string[] | SQL) {
             status: sql`'active'`.as('status'),
             joinedAt: sql`now()`.as('joined_at'),
             removedAt: sql`null::timestamptz`.as('removed_at'),
+            demo: sql`false`.as('demo'),
           })
           .from(users)
           .where(who),

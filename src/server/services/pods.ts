@@ -9,11 +9,11 @@ import type {
   podListQuerySchema,
 } from '../../shared/validation/pod';
 import type { Db } from '../db/client';
-import { listPage } from '../db/list-page';
+import { defineList } from '../db/list-page';
 import { isUniqueViolation } from '../db/errors';
 import { podMembers, pods, programPods, programs } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
-import { containsPattern, pageOf, sortOf } from './list';
+import { containsPattern, sortOf } from './list';
 import {
   allActiveMembers,
   assertParticipants,
@@ -59,7 +59,7 @@ async function uniquePodId<T>(podId: string, write: () => Promise<T>): Promise<T
 export type PodListQuery = z.output<typeof podListQuerySchema>;
 
 /** GET /api/pods: search over pod id and name, status and program filters, any column sorted. */
-export async function listPods(db: Db, query: PodListQuery) {
+export function podList(db: Db, query: PodListQuery) {
   const memberCounts = db
     .select({ podId: podMembers.podId, n: count().as('n') })
     .from(podMembers)
@@ -87,8 +87,8 @@ export async function listPods(db: Db, query: PodListQuery) {
     status: pods.status,
     createdAt: pods.createdAt,
   };
-  const { rows, total } = await listPage(
-    {
+  return defineList({
+    source: {
       // Only the sort by member count reads the counts; PostgreSQL leaves the join out otherwise.
       from: (fields) =>
         db
@@ -100,16 +100,15 @@ export async function listPods(db: Db, query: PodListQuery) {
       id: pods.id,
       order: sortOf(sortColumns, query, pods.id),
     },
-    pageOf(query),
-    ({ page, total, order }) =>
+    rows: ({ page, total, order }) =>
       db
         .select({ pod: pods, activeMemberCount, total })
         .from(page)
         .innerJoin(pods, eq(pods.id, page.id))
         .leftJoin(memberCounts, eq(memberCounts.podId, pods.id))
         .orderBy(...order),
-  );
-  return { pods: rows.map((row) => toPodSummary(row.pod, row.activeMemberCount)), total };
+    toApi: (rows) => rows.map((row) => toPodSummary(row.pod, row.activeMemberCount)),
+  });
 }
 
 /** A pod with its programs, and its active members unless `withMembers` is false. */

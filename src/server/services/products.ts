@@ -16,11 +16,11 @@ import type {
   productListQuerySchema,
 } from '../../shared/validation/product';
 import type { Db, Tx } from '../db/client';
-import { listPage } from '../db/list-page';
+import { defineList } from '../db/list-page';
 import { media, productMessages, products } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
 import { toMessageMedia, type MediaRow } from '../media/store';
-import { containsPattern, pageOf, sortOf } from './list';
+import { containsPattern, sortOf } from './list';
 
 type ProductRow = typeof products.$inferSelect;
 type MessageRow = typeof productMessages.$inferSelect;
@@ -55,28 +55,25 @@ const SORT_COLUMNS = {
   updatedAt: products.updatedAt,
 };
 
-export async function listProducts(db: Db, query: z.output<typeof productListQuerySchema>) {
-  const where = and(
-    query.q ? ilike(products.name, containsPattern(query.q)) : undefined,
-    query.status?.length ? inArray(products.status, query.status) : undefined,
-  );
-  const { rows, total } = await listPage(
-    {
+export const productList = (db: Db, query: z.output<typeof productListQuerySchema>) =>
+  defineList({
+    source: {
       from: (fields) => db.select(fields).from(products).$dynamic(),
-      where,
+      where: and(
+        query.q ? ilike(products.name, containsPattern(query.q)) : undefined,
+        query.status?.length ? inArray(products.status, query.status) : undefined,
+      ),
       id: products.id,
       order: sortOf(SORT_COLUMNS, query, products.id),
     },
-    pageOf(query),
-    ({ page, total, order }) =>
+    rows: ({ page, total, order }) =>
       db
         .select({ product: products, total })
         .from(page)
         .innerJoin(products, eq(products.id, page.id))
         .orderBy(...order),
-  );
-  return { data: rows.map((row) => toProductSummary(row.product)), total };
-}
+    toApi: (rows) => rows.map((row) => toProductSummary(row.product)),
+  });
 
 /** A product with its messages, or null. */
 export async function getProduct(db: Db, id: string): Promise<Product | null> {

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { formatMessage } from '../../shared/format';
 import { messages } from '../../shared/messages';
 import type {
@@ -12,7 +12,7 @@ import {
   type ChangePasswordInput,
   type ProfileNameInput,
 } from '../../shared/validation/profile';
-import { forgetAccountFailures } from '../auth/login-throttle';
+import { changeAccount } from '../auth/account-change';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { beginPasswordCheck, passwordCheckSucceeded } from '../auth/password-change-throttle';
 import {
@@ -64,8 +64,9 @@ const wrongCurrentPassword = () =>
 /**
  * POST /api/profile/password: the current password proves it is the owner at the keyboard, not
  * someone at a computer they left signed in. Wrong ones are limited per user (see
- * password-change-throttle.ts). The new password ends every other session of the user, as one set
- * from a reset link does, and lifts a sign-in lock; this session stays.
+ * password-change-throttle.ts). The new password ends every other session of the user and their
+ * unused links, as one set from a reset link does, and lifts a sign-in lock; this session stays
+ * (changeAccount).
  *
  * scrypt runs before the transaction, so no row lock is held while it does. The update only
  * applies while the stored hash is still the one the current password was checked against: a
@@ -90,16 +91,18 @@ export async function changeOwnPassword(
   }
   const passwordHash = await hashPassword(input.password);
   const signedOutSessions = await db.transaction(async (tx) => {
-    const [changed] = await tx
-      .update(users)
-      .set({ passwordHash })
-      .where(and(eq(users.id, user.id), eq(users.passwordHash, checkedHash)))
-      .returning({ email: users.email });
-    if (!changed) throw wrongCurrentPassword();
-    const ended = await revokeOtherSessions(tx, user.id, session.id);
+    const [current] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
+    if (current?.passwordHash !== checkedHash) throw wrongCurrentPassword();
+    const { endedSessions } = await changeAccount(
+      tx,
+      current,
+      { passwordHash },
+      {
+        keepSessionId: session.id,
+      },
+    );
     await passwordCheckSucceeded(tx, user.id);
-    await forgetAccountFailures(tx, changed.email);
-    return ended;
+    return endedSessions;
   });
   return { success: true, signedOutSessions };
 }

@@ -6,9 +6,13 @@ import { formatMessage } from '../../shared/format';
 import { messages } from '../../shared/messages';
 import { timeframeOf, type Program, type ProgramPod } from '../../shared/program';
 import { programStatus, ZONE_DAY_MARGIN } from '../../shared/schedule';
-import type { ProgramInput, programListQuerySchema } from '../../shared/validation/program';
+import {
+  startDateSchema,
+  type ProgramInput,
+  type programListQuerySchema,
+} from '../../shared/validation/program';
 import type { Db, Tx } from '../db/client';
-import { listPage } from '../db/list-page';
+import { defineList } from '../db/list-page';
 import {
   outboundMessageEvents,
   outboundMessages,
@@ -18,7 +22,8 @@ import {
   programs,
 } from '../db/schema';
 import { badRequest, conflict, notFound } from '../http/errors';
-import { containsPattern, pageOf, sortOf } from './list';
+import { parseInput } from '../http/validate';
+import { containsPattern, sortOf } from './list';
 
 type ProgramRow = typeof programs.$inferSelect;
 type ProductFacts = { name: string; days: number } | null;
@@ -70,20 +75,37 @@ const messagesSentSql = sql<number>`(select count(*) from ${outboundMessages} wh
   inArray(outboundMessages.status, HANDED_OVER_STATUSES),
 )})`.mapWith(Number);
 
-/** What a program's API object is read from: its row, its product's facts, its outbox count. */
+/**
+ * The days of which the outbox says at least one message was handed to the provider, ascending:
+ * they are never sent again, whatever the schedule becomes (one row per program, contact and day).
+ */
+const daysSentSql = sql<number[]>`(select coalesce(json_agg(sent.day order by sent.day), '[]'::json)
+  from (select distinct ${outboundMessages.day} as day from ${outboundMessages} where ${and(
+    eq(outboundMessages.programId, programs.id),
+    eq(outboundMessages.kind, 'program'),
+    inArray(outboundMessages.status, HANDED_OVER_STATUSES),
+  )}) sent)`;
+
+/** What a program's API object is read from: its row, its product's facts, its outbox facts. */
 const programSelection = {
   program: programs,
   productName: products.name,
   productDays: products.days,
-  messagesSent: messagesSentSql,
+  sent: { messages: messagesSentSql, days: daysSentSql },
 };
+
+/** What the outbox says of a program: its messages and days handed to the provider. */
+interface ProgramSent {
+  messages: number;
+  days: number[];
+}
 
 /** A program as the API shows it. */
 export function toProgram(
   row: ProgramRow,
   product: ProductFacts,
   programPodsOf: ProgramPod[],
-  messagesSent: number,
+  sent: ProgramSent,
   now = new Date(),
 ): Program {
   const schedule =
@@ -115,7 +137,8 @@ export function toProgram(
       now,
     ),
     pausedAt: row.pausedAt?.toISOString() ?? null,
-    messagesSent,
+    messagesSent: sent.messages,
+    daysSent: sent.days,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -156,14 +179,14 @@ const SORT_COLUMNS = {
 };
 
 /** GET /api/programs: product name and days resolved; search, offering and status filters. */
-export async function listPrograms(db: Db, query: ProgramListQuery) {
+export function programList(db: Db, query: ProgramListQuery) {
   const where = and(
     query.q ? ilike(programs.programName, containsPattern(query.q)) : undefined,
     query.offering?.length ? inArray(programs.offering, query.offering) : undefined,
     query.status?.length ? inArray(statusSql, query.status) : undefined,
   );
-  const { rows, total } = await listPage(
-    {
+  return defineList({
+    source: {
       from: (fields) =>
         db
           .select(fields)
@@ -174,32 +197,31 @@ export async function listPrograms(db: Db, query: ProgramListQuery) {
       id: programs.id,
       order: sortOf(SORT_COLUMNS, query, programs.id),
     },
-    pageOf(query),
-    ({ page, total, order }) =>
+    rows: ({ page, total, order }) =>
       db
         .select({ ...programSelection, total })
         .from(page)
         .innerJoin(programs, eq(programs.id, page.id))
         .leftJoin(products, eq(products.id, programs.productId))
         .orderBy(...order),
-  );
-  const podsOf = await podsOfPrograms(
-    db,
-    rows.map((row) => row.program.id),
-  );
-  const now = new Date();
-  return {
-    programs: rows.map(({ program, productName, productDays, messagesSent }) =>
-      toProgram(
-        program,
-        productName === null ? null : { name: productName, days: productDays! },
-        podsOf.get(program.id)!,
-        messagesSent,
-        now,
-      ),
-    ),
-    total,
-  };
+    // The programs' pods, for all the rows at once.
+    toApi: async (rows) => {
+      const podsOf = await podsOfPrograms(
+        db,
+        rows.map((row) => row.program.id),
+      );
+      const now = new Date();
+      return rows.map(({ program, productName, productDays, sent }) =>
+        toProgram(
+          program,
+          productName === null ? null : { name: productName, days: productDays! },
+          podsOf.get(program.id)!,
+          sent,
+          now,
+        ),
+      );
+    },
+  });
 }
 
 async function loadProgram(
@@ -220,7 +242,7 @@ async function loadProgram(
     row.program,
     row.productName === null ? null : { name: row.productName, days: row.productDays! },
     podsOf.get(id)!,
-    row.messagesSent,
+    row.sent,
     now,
   );
 }
@@ -284,7 +306,11 @@ export async function createProgram(db: Db, input: ProgramInput, createdBy: stri
  */
 export async function updateProgram(db: Db, id: string, input: ProgramInput) {
   return db.transaction(async (tx) => {
-    await loadProgram(tx, id, true);
+    const stored = await loadProgram(tx, id, true);
+    // The start date rules are for a date being set (the body was parsed without them).
+    if (input.startDate !== null && input.startDate !== stored.startDate) {
+      parseInput(startDateSchema, { startDate: input.startDate });
+    }
     await assertReferences(tx, input);
     await tx.update(programs).set(columnsOf(input)).where(eq(programs.id, id));
     await linkPods(tx, id, input.podIds);
@@ -348,6 +374,7 @@ async function cancelUnsentMessages(tx: Tx, programId: string, at: Date) {
           errorCode: sql`null`.as('error_code'),
           errorMessage: sql`${messages.delivery.programPaused}`.as('error_message'),
           at: sql`${at.toISOString()}::timestamptz`.as('at'),
+          demo: sql`false`.as('demo'),
         })
         .from(canceled),
     );

@@ -1,5 +1,12 @@
 import sanitizeHtml from 'sanitize-html';
-import { BIO_HTML, isAllowedLink, isRichText, richTextToPlain } from '../../shared/rich-text';
+import {
+  BIO_HTML,
+  isAllowedLink,
+  isRichText,
+  readsAsMarkup,
+  richTextToPlain,
+  textAsHtml,
+} from '../../shared/rich-text';
 
 /**
  * The console's editor allow-list (shared/rich-text.ts) as sanitize-html options: other tags go
@@ -39,14 +46,18 @@ const OPTIONS: sanitizeHtml.IOptions = {
 };
 
 /**
- * A bio as it is stored: plain text unchanged (trimmed, as every field), HTML sanitised to the
- * editor's allow-list. HTML without text (the empty editor's `<p></p>`) is an empty bio, and
- * sanitised HTML keeps a tag, so it is never taken for plain text with entities in it.
+ * A bio as it is stored, safe for any reader: plain text that no HTML parser takes for markup
+ * unchanged (trimmed, as every field), HTML sanitised to the editor's allow-list. Other text
+ * (`<svg/onload=…>`, `x<y`: no tag by isRichText, markup to a browser) is stored as HTML that reads
+ * as it was written, escaped. HTML without text (the empty editor's `<p></p>`) is an empty bio, and
+ * sanitised HTML keeps a tag, so it is never taken for plain text with entities in it. Every write
+ * of a bio (the contact form, the API, imports) goes through here.
  */
 export function sanitizeRichText(value: string): string {
   const trimmed = value.trim();
-  if (!isRichText(trimmed)) return trimmed;
-  const clean = sanitizeHtml(trimmed, OPTIONS).trim();
+  if (!readsAsMarkup(trimmed)) return trimmed;
+  const html = isRichText(trimmed) ? trimmed : textAsHtml(trimmed);
+  const clean = sanitizeHtml(html, OPTIONS).trim();
   if (richTextToPlain(clean) === '') return '';
   return isRichText(clean) ? clean : `<p>${clean}</p>`;
 }

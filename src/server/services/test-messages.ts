@@ -8,10 +8,11 @@ import { conclusionDay } from '../../shared/product';
 import type { ApiMessageDetail, ValidationDetail } from '../../shared/types';
 import type { TestMessageInput } from '../../shared/validation/test-message';
 import { countAttempt, forgetAttempt } from '../auth/rate-limit';
-import { phoneOptedOut } from '../consent/log';
+import { phoneConsent } from '../consent/log';
 import type { Db, Tx } from '../db/client';
-import { consentEvents, media, outboundMessages, products, users } from '../db/schema';
+import { media, outboundMessages, products, users } from '../db/schema';
 import { programMessageBody, type OutboundBody } from '../delivery/body';
+import { destinationRefusal } from '../delivery/destination';
 import { dayMessage } from '../delivery/planner';
 import { recordEvent } from '../delivery/status';
 import { badRequest, conflict, tooManyRequests } from '../http/errors';
@@ -27,6 +28,8 @@ export interface TestSendOptions {
   publicUrl: string;
   /** DELIVERY_CUTOFF: a test not handed over within this long is expired, like any message. */
   cutoffMs: number;
+  /** SMS_ALLOWED_COUNTRIES: a test goes to a number in these countries only. */
+  allowedCountries: readonly string[];
   /** The delivery engine's clock: the message is due at once by it. */
   now: Date;
 }
@@ -45,7 +48,18 @@ interface Recipient {
  * Whom the test goes to. A typed phone that belongs to exactly one contact is theirs, so the
  * message shows in that contact's messages; a phone shared by several contacts is nobody's.
  */
-async function recipientOf(db: Db, recipient: TestMessageInput['recipient']) {
+async function recipientOf(
+  db: Db,
+  recipient: TestMessageInput['recipient'],
+  allowedCountries: readonly string[],
+): Promise<Resolved<Recipient>> {
+  const found = await recipientPhone(db, recipient);
+  if ('problem' in found) return found;
+  const abroad = destinationRefusal(found.value.phone, allowedCountries);
+  return abroad ? problem('phone' in recipient ? 'to' : 'contactId', abroad) : found;
+}
+
+async function recipientPhone(db: Db, recipient: TestMessageInput['recipient']) {
   if ('phone' in recipient) {
     const owners = await db
       .select({ id: users.id })
@@ -129,8 +143,8 @@ const optOutDate = new Intl.DateTimeFormat('en-US', {
 });
 
 /**
- * When the phone opted out, or null when it may be texted: its own last word in the consent log
- * was STOP (phoneOptedOut), or a contact with this phone is opted out. The later date is told.
+ * When the phone opted out, or null when it may be texted: its own last word on consent was STOP,
+ * or a contact with this phone is opted out. The later date is told.
  */
 async function optedOutSince(tx: Tx, phone: string): Promise<Date | null> {
   const [contact] = await tx
@@ -139,17 +153,10 @@ async function optedOutSince(tx: Tx, phone: string): Promise<Date | null> {
     .where(and(eq(users.phone, phone), isNotNull(users.smsOptedOutAt)))
     .orderBy(desc(users.smsOptedOutAt))
     .limit(1);
-  let since = contact?.at ?? null;
-  if (await phoneOptedOut(tx, phone)) {
-    const [stop] = await tx
-      .select({ at: consentEvents.at })
-      .from(consentEvents)
-      .where(and(eq(consentEvents.phone, phone), eq(consentEvents.event, 'opted_out')))
-      .orderBy(desc(consentEvents.at))
-      .limit(1);
-    if (stop && (!since || stop.at > since)) since = stop.at;
-  }
-  return since;
+  const consent = await phoneConsent(tx, phone);
+  const stop = consent?.word === 'opted_out' ? consent.at : null;
+  const since = contact?.at ?? null;
+  return stop && (!since || stop > since) ? stop : since;
 }
 
 /** Counts the send against the user's limit, or refuses it (429, Retry-After). */
@@ -183,7 +190,7 @@ export async function sendTestMessage(
   options: TestSendOptions,
 ): Promise<ApiMessageDetail> {
   const { now } = options;
-  const recipient = await recipientOf(db, input.recipient);
+  const recipient = await recipientOf(db, input.recipient, options.allowedCountries);
   const content = await contentOf(db, input.content, options.publicUrl);
   const problems = [recipient, content].flatMap((r) => ('problem' in r ? [r.problem] : []));
   if ('problem' in recipient || 'problem' in content) {

@@ -1,4 +1,5 @@
 import { isValidEmail } from '../../shared/email';
+import { phoneNeedsAttention } from '../../shared/phone';
 import type { ApiUser } from '../../shared/types';
 import type { users } from '../db/schema';
 
@@ -35,5 +36,7 @@ export function toApiUser(row: UserRow): ApiUser {
     loginCount: row.loginCount,
     // Rows imported from elsewhere may hold addresses the form would refuse; the list flags them.
     hasCorruptedEmail: !isValidEmail(row.email),
+    // Phones stored before the phone rule are kept as they are; the list flags and filters them.
+    phoneNeedsAttention: phoneNeedsAttention(row.phone),
   };
 }

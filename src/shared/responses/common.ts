@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ApiErrorBody } from '../types';
+import type { ApiErrorBody, ApiSimulation } from '../types';
 
 /**
  * The answers of the HTTP API as zod schemas, for its OpenAPI reference (GET /api/docs). Each one
@@ -30,6 +30,12 @@ export const healthResponse = z.object({
   status: z.enum(['ok', 'error']),
   database: z.enum(['ok', 'unreachable']),
 });
+
+/** GET /api/simulation: the channels this server simulates instead of sending on. */
+export const simulationResponse = z.object({
+  sms: z.boolean(),
+  email: z.boolean(),
+}) satisfies z.ZodType<ApiSimulation>;
 
 /** Failures counted by reason (code and text), most frequent first. */
 export const failureCountSchema = z.object({

@@ -31,6 +31,8 @@ const importSchema = summarySchema.extend({
     z.object({ row: z.number().int(), field: z.enum(IMPORT_FIELDS), message: z.string() }),
   ),
   errorCount: count,
+  optinsQueued: count,
+  optinsWithheld: count,
   error: z.string().nullable(),
   finishedAt: time.nullable(),
 }) satisfies z.ZodType<ContactImport>;
@@ -44,6 +46,7 @@ export const importPreviewResponse = z.object({
     mapping: z.array(z.enum(IMPORT_FIELDS).nullable()),
     rows: z.array(z.object({ row: z.number().int(), cells: z.array(z.string()) })),
     total: count,
+    optinAllowance: z.object({ limit: count, remaining: count, countries: z.array(z.string()) }),
   }) satisfies z.ZodType<ImportPreview>,
 });
 

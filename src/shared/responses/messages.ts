@@ -69,6 +69,11 @@ const inboundMessageSchema = z.object({
   contactName: z.string().nullable(),
   intent: z.enum(['optin', 'optout', 'help']).nullable(),
   receivedAt: time,
+  simulatedBy: z
+    .uuid()
+    .nullable()
+    .describe('The staff user who typed it with Simulate reply; null for a message a phone sent'),
+  simulatedByName: z.string().nullable().describe('Their full name, when simulated'),
 }) satisfies z.ZodType<ApiInboundMessage>;
 
 export const inboundListResponse = listOf('messages', inboundMessageSchema);
@@ -81,8 +86,17 @@ export const consentLogResponse = z.object({
       contactId: z.uuid().nullable(),
       phone: z.string(),
       event: z.enum(CONSENT_EVENTS),
-      source: z.enum(CONSENT_SOURCES),
-      staffUserId: z.uuid().nullable(),
+      source: z
+        .enum(CONSENT_SOURCES)
+        .describe(
+          "keyword: the phone's own reply; staff: a staff user on the contact form; provider: " +
+            "the SMS provider's report (21610); simulated: a reply a staff user typed with " +
+            "Simulate reply, in effect but never the phone's own consent",
+        ),
+      staffUserId: z
+        .uuid()
+        .nullable()
+        .describe('The staff user, for staff and simulated rows (who typed the reply)'),
       staffName: z.string().nullable(),
       keyword: z.string().nullable(),
       text: z.string().nullable(),

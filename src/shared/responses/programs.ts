@@ -26,6 +26,7 @@ export const programResponse = z.object({
   status: z.enum(PROGRAM_STATUSES),
   pausedAt: time.nullable(),
   messagesSent: count,
+  daysSent: z.array(count),
   createdAt: time,
   updatedAt: time,
 }) satisfies z.ZodType<Program>;
@@ -58,5 +59,6 @@ export const programDeliveriesResponse = z.object({
     optedOut: count,
     noPhone: count,
     notOptedIn: count,
+    sharedPhone: count,
   }),
 }) satisfies z.ZodType<ApiProgramDeliveries>;

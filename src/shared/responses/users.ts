@@ -43,6 +43,7 @@ export const apiUserSchema = z.object({
   lastLogin: time.nullable(),
   loginCount: z.number().int(),
   hasCorruptedEmail: z.boolean(),
+  phoneNeedsAttention: z.boolean(),
 }) satisfies z.ZodType<ApiUser>;
 
 export const loginResponse = z.object({
@@ -86,6 +87,8 @@ export const contactWriteResponse = z.object({
   contact: apiUserSchema,
   optinMessageSent: z.boolean(),
   welcomeEmailSent: z.boolean().optional(),
+  /** The save gave the contact a number that had opted out: they are opted out with it. */
+  phoneOptedOut: z.boolean(),
 });
 
 export const welcomeEmailResponse = z.object({ welcomeEmailSent: z.boolean() });

@@ -116,7 +116,30 @@ const fields = {
   sendWelcomeEmail: z.boolean().default(false),
 };
 
-export function contactSchema(mode: ContactFormMode) {
+/**
+ * Why a contact's phone cannot be saved, or null. A new number must pass the phone rule
+ * (shared/phone.ts). On edit, a number stored before the rule that the rule would refuse only as
+ * not valid (the spec's digit counts still hold) may be kept exactly as it is, so that the rest of
+ * the contact can still be edited; it is flagged ('Phone needs attention'), not changed. Asking it
+ * to opt in needs a valid number. `stored` is the contact's stored phone; on edit without it (the
+ * API's body, read before the contact is), any such number passes here, and the update checks it
+ * again against the stored one.
+ */
+export function keptPhoneProblem(
+  phone: string,
+  stored: string | null | undefined,
+  sendOptinMessage: boolean,
+): string | null {
+  const problem = phoneProblem(phone);
+  const kept = stored === undefined || phone.trim() === stored;
+  return problem === t.phoneInvalid && kept && !sendOptinMessage ? null : problem;
+}
+
+/**
+ * The contact rules for `mode`. On edit, `storedPhone` is the contact's phone as stored (the
+ * console has it; the API checks it in the update, see keptPhoneProblem).
+ */
+export function contactSchema(mode: ContactFormMode, storedPhone?: string | null) {
   return z.preprocess(
     (body) => {
       const flat = flattenContactBody(body);
@@ -142,7 +165,10 @@ export function contactSchema(mode: ContactFormMode) {
         if (!contact.phone) {
           if (contact.sendOptinMessage) issue('phone', t.phoneRequiredForOptin);
         } else {
-          const problem = phoneProblem(contact.phone);
+          const problem =
+            mode === 'create'
+              ? phoneProblem(contact.phone)
+              : keptPhoneProblem(contact.phone, storedPhone, contact.sendOptinMessage);
           if (problem) issue('phone', problem);
         }
         if (contact.emailVerified && contact.sendWelcomeEmail)
@@ -221,13 +247,15 @@ export const CONTACT_SORT_FIELDS = [
 ] as const;
 
 /**
- * GET /api/contacts (and its CSV export): search over name, email and phone; role, status and
- * consent state (shared/consent.ts).
+ * GET /api/contacts (and its CSV export): search over name, email and phone; role, status,
+ * consent state (shared/consent.ts) and phones that need attention.
  */
 export const contactListQuerySchema = listQuerySchema(CONTACT_SORT_FIELDS).extend({
   role: oneOrMany(ROLES, 'role'),
   status: oneOrMany(CONTACT_STATUSES, 'status'),
   consent: oneOrMany(CONSENT_STATES, 'consent'),
+  /** Contacts whose stored phone the phone rule would not store (shared/phone.ts). */
+  phone: z.enum(['needs_attention'], { error: 'phone must be needs_attention' }).optional(),
   ids: z
     .string()
     .transform((value) => value.split(',').filter(Boolean))

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS, MEDIA_TYPES, PRODUCT_STATUSES } from '../constants';
 import { formatMessage } from '../format';
 import { messages } from '../messages';
-import { isDayCount, messageLength } from '../product';
+import { isDayCount, messageSize } from '../product';
 import { requiredString } from './common';
 import { listQuerySchema, oneOrMany } from './list';
 
@@ -68,8 +68,10 @@ const messageSchema = z
       .transform((value) => value ?? ''),
   })
   .superRefine((message, ctx) => {
-    if (messageLength(message) > LIMITS.messageText) {
-      ctx.addIssue({ code: 'custom', path: ['text'], message: t.messageTooLong });
+    const size = messageSize(message);
+    if (size.units > size.limit) {
+      const text = size.encoding === 'GSM-7' ? t.messageTooLong : t.unicodeMessageTooLong;
+      ctx.addIssue({ code: 'custom', path: ['text'], message: text });
     }
     if (message.media && !message.fallbackUrl) {
       ctx.addIssue({ code: 'custom', path: ['fallbackUrl'], message: t.fallbackRecommended });

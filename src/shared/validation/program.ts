@@ -41,50 +41,78 @@ function checkStartDate(date: string, ctx: z.RefinementCtx) {
   }
 }
 
-export const programSchema = z
-  .object({
-    programName: requiredString(t.nameRequired).max(200),
-    // The spec's client may send the product as an object with `_id`.
-    productId: optional(
-      z.preprocess(
-        (value) =>
-          typeof value === 'object' && value !== null ? (value as { _id?: unknown })._id : value,
-        z.uuid({ error: 'productId must be a product id' }),
+/**
+ * The program rules, where `keepsStartDate(date)` tells the program's own stored start date: the
+ * start date rules apply to a date being set, not to the one a program already has, so a program
+ * saved by an older version with a date the rules now refuse (1999-06-15, 2150-01-01) can still be
+ * saved unchanged. A new program keeps none.
+ */
+export const programSchemaKeeping = (keepsStartDate: (date: string) => boolean) =>
+  z
+    .object({
+      programName: requiredString(t.nameRequired).max(200),
+      // The spec's client may send the product as an object with `_id`.
+      productId: optional(
+        z.preprocess(
+          (value) =>
+            typeof value === 'object' && value !== null ? (value as { _id?: unknown })._id : value,
+          z.uuid({ error: 'productId must be a product id' }),
+        ),
       ),
-    ),
-    // Sent by the spec's client; the server derives it from the product's days.
-    timeframe: z.unknown().optional(),
-    offering: z
-      .enum(OFFERINGS, { error: 'Offering must be Standard or Nuanced' })
-      .default('Standard'),
-    offeringType: z.string().trim().max(200).default(''),
-    timeZone: z
-      .enum(TIME_ZONES, { error: 'Choose one of the time zones offered' })
-      .default('America/Los_Angeles'),
-    podIds: z
-      .array(z.uuid({ error: 'podIds must be pod ids' }))
-      .max(1000)
-      .default([]),
-    startDate: optional(z.string().superRefine(checkStartDate)),
-    sendTime: z
-      .string()
-      .default(SEND_WINDOW.default)
-      .refine(
-        (time) => isLocalTime(time) && time >= SEND_WINDOW.earliest && time <= SEND_WINDOW.latest,
-        { error: t.sendTimeOutsideWindow },
+      // Sent by the spec's client; the server derives it from the product's days.
+      timeframe: z.unknown().optional(),
+      offering: z
+        .enum(OFFERINGS, { error: 'Offering must be Standard or Nuanced' })
+        .default('Standard'),
+      offeringType: z.string().trim().max(200).default(''),
+      timeZone: z
+        .enum(TIME_ZONES, { error: 'Choose one of the time zones offered' })
+        .default('America/Los_Angeles'),
+      podIds: z
+        .array(z.uuid({ error: 'podIds must be pod ids' }))
+        .max(1000)
+        .default([]),
+      startDate: optional(
+        z.string().superRefine((date, ctx) => {
+          if (!keepsStartDate(date)) checkStartDate(date, ctx);
+        }),
       ),
-  })
-  .superRefine((program, ctx) => {
-    if (program.offering === 'Nuanced' && !program.offeringType) {
-      ctx.addIssue({ code: 'custom', path: ['offeringType'], message: t.offeringTypeRequired });
-    }
-  })
-  .transform(({ timeframe: _timeframe, ...program }) => ({
-    ...program,
-    podIds: [...new Set(program.podIds)],
-    // A Standard program has no offering type.
-    offeringType: program.offering === 'Nuanced' ? program.offeringType : '',
-  }));
+      sendTime: z
+        .string()
+        .default(SEND_WINDOW.default)
+        .refine(
+          (time) => isLocalTime(time) && time >= SEND_WINDOW.earliest && time <= SEND_WINDOW.latest,
+          { error: t.sendTimeOutsideWindow },
+        ),
+    })
+    .superRefine((program, ctx) => {
+      if (program.offering === 'Nuanced' && !program.offeringType) {
+        ctx.addIssue({ code: 'custom', path: ['offeringType'], message: t.offeringTypeRequired });
+      }
+    })
+    .transform(({ timeframe: _timeframe, ...program }) => ({
+      ...program,
+      podIds: [...new Set(program.podIds)],
+      // A Standard program has no offering type.
+      offeringType: program.offering === 'Nuanced' ? program.offeringType : '',
+    }));
+
+/** A new program's rules: every start date is checked. */
+export const programSchema = programSchemaKeeping(() => false);
+
+/**
+ * The rules of a program being changed, whose stored start date is `stored`: it may be sent back
+ * as it is. The console checks with this; the API checks the start date against the stored one
+ * once it has read it (services/programs.ts), since the body is parsed before.
+ */
+export const programEditSchema = (stored: string | null | undefined) =>
+  programSchemaKeeping((date) => date === stored);
+
+/** The API's parse of a changed program's body: its start date is checked against the stored one. */
+export const programUpdateBodySchema = programSchemaKeeping(() => true);
+
+/** A start date being set, alone: refused with the words the full schema would use. */
+export const startDateSchema = z.object({ startDate: z.string().superRefine(checkStartDate) });
 
 export type ProgramInput = z.output<typeof programSchema>;
 

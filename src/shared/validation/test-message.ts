@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { LIMITS } from '../constants';
 import { formatMessage } from '../format';
 import { messages } from '../messages';
 import { phoneProblem, toE164 } from '../phone';
+import { messageSize } from '../product';
 import { LAST_PROGRAM_DAY } from './message';
 
 /**
@@ -14,8 +14,13 @@ import { LAST_PROGRAM_DAY } from './message';
 
 const t = messages.testSends.api;
 
-/** The longest test text: what a product's message may hold (spec section 5). */
-export const TEST_BODY_MAX = LIMITS.messageText;
+/** A test text holds what a product's message may: one segment (`messageSize`, spec section 5). */
+function oneSegment(body: string, ctx: z.RefinementCtx) {
+  const size = messageSize({ text: body, links: [] });
+  if (size.units > size.limit) {
+    ctx.addIssue({ code: 'custom', message: formatMessage(t.bodyTooLong, { max: size.limit }) });
+  }
+}
 
 /** A phone typed with more than this is no phone, however few of its characters are digits. */
 const PHONE_TEXT_MAX = 40;
@@ -43,12 +48,7 @@ const fields = z.object({
       }),
   ),
   contactId: given(z.uuid({ error: t.invalidContactId })),
-  body: given(
-    z
-      .string({ error: t.invalidBody })
-      .trim()
-      .max(TEST_BODY_MAX, { error: formatMessage(t.bodyTooLong, { max: TEST_BODY_MAX }) }),
-  ),
+  body: given(z.string({ error: t.invalidBody }).trim().superRefine(oneSegment)),
   mediaUrl: given(
     z.string({ error: t.invalidMediaUrl }).trim().max(2048, { error: t.mediaNotFound }),
   ),

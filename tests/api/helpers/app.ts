@@ -20,7 +20,13 @@ export async function startTestApp(
 ): Promise<TestContext> {
   const testDb = await createTestDatabase();
   const config = {
-    ...loadConfig({ DATA_DIR: testDb.dataDir, LOG_LEVEL: 'silent', ...env }),
+    ...loadConfig({
+      DATA_DIR: testDb.dataDir,
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'test',
+      TIDINGS_TEST_PASSWORD_COST: process.env.TIDINGS_TEST_PASSWORD_COST,
+      ...env,
+    }),
     ...options.config,
   };
   const app = await buildApp({

@@ -10,6 +10,7 @@ import {
 import type { Db } from '../../../src/server/db/client';
 import { contactImportRejects, contactImports } from '../../../src/server/db/schema';
 import { readRows } from '../../../src/server/imports/read-rows';
+import { multipartForm, type FormPart, type TestContext } from './app';
 
 /** A cell as a spreadsheet program writes it to CSV: quoted when it must be, nothing defused. */
 const csvCell = (cell: string) => (/[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
@@ -82,4 +83,19 @@ export async function importState(db: Db, id: string) {
     .where(eq(contactImportRejects.importId, id))
     .orderBy(asc(contactImportRejects.row));
   return { ...row!, rejects };
+}
+
+/** A multipart POST as the import dialog sends it, with the signed-in user's token. */
+export async function postForm(
+  ctx: Pick<TestContext, 'app'> & { auth: Record<string, string> },
+  url: string,
+  parts: FormPart[],
+) {
+  const body = await multipartForm(parts);
+  return ctx.app.inject({
+    method: 'POST',
+    url,
+    payload: body.payload,
+    headers: { ...body.headers, ...ctx.auth },
+  });
 }

@@ -1,4 +1,9 @@
-import { decodeEntities, isRichText, plainToRichText } from '../../../shared/rich-text';
+import {
+  decodeEntities,
+  isRichText,
+  plainToRichText,
+  readsAsMarkup,
+} from '../../../shared/rich-text';
 
 /** The bio as the editor opens it: HTML as it is, plain text as one paragraph per line. */
 export const bioToEditor = (value: string | null | undefined): string =>
@@ -10,12 +15,13 @@ const PLAIN_PARAGRAPHS = /^(?:<p>[^<]*<\/p>)+$/;
 /**
  * The editor's HTML as the bio is saved. Unformatted paragraphs are saved as plain text, a line
  * each, so a bio that was plain text stays plain text (in the CSV and anywhere else it is read)
- * when it is edited without formatting. Text that would read as HTML ("<b>") stays HTML, escaped.
+ * when it is edited without formatting. Text that would read as markup ("<b>", "x<y") stays HTML,
+ * escaped, as the server would store it anyway.
  */
 export function bioFromEditor(html: string): string {
   if (!PLAIN_PARAGRAPHS.test(html)) return html;
   const text = [...html.matchAll(/<p>([^<]*)<\/p>/g)]
     .map(([, line]) => decodeEntities(line ?? ''))
     .join('\n');
-  return isRichText(text) ? html : text;
+  return readsAsMarkup(text) ? html : text;
 }

@@ -142,6 +142,8 @@ export function ContactForm({
   error,
   onDismissError,
   emailHelp,
+  phoneHelp,
+  storedPhone,
   roles,
   emailStatus,
   phoneStatus,
@@ -154,6 +156,10 @@ export function ContactForm({
   onDismissError: () => void;
   /** A note under the email field, e.g. that the stored address is not a valid one. */
   emailHelp?: string;
+  /** A note under the phone field instead of the format hint, e.g. that the stored one needs attention. */
+  phoneHelp?: string;
+  /** On edit, the phone as stored: one stored before the phone rule may be kept as it is. */
+  storedPhone?: string | null;
   /** On edit, a host's or admin's email verification and welcome email (see WelcomeEmailStatus). */
   emailStatus?: ReactNode;
   /** On edit, the phone's opt-in state in words (see ConsentStatus). */
@@ -167,10 +173,12 @@ export function ContactForm({
   // The schema reads any body (its input type is unknown); here it reads the form's values.
   const resolver = useMemo(
     () =>
-      zodResolver(contactSchema(mode) as z.ZodType<ContactInput, FieldValues>, undefined, {
-        raw: true,
-      }),
-    [mode],
+      zodResolver(
+        contactSchema(mode, storedPhone) as z.ZodType<ContactInput, FieldValues>,
+        undefined,
+        { raw: true },
+      ),
+    [mode, storedPhone],
   );
   return (
     // noValidate: the spec's messages, not the browser's, say what is missing. Each field shows
@@ -234,7 +242,7 @@ export function ContactForm({
                 type="tel"
                 label={t('contacts.fields.phone')}
                 autoComplete="off"
-                helperText={t('contacts.phoneHint')}
+                helperText={phoneHelp ?? t('contacts.phoneHint')}
                 fullWidth
               />
             </FieldPair>

@@ -1,6 +1,6 @@
 import { HttpError, type RaRecord } from 'react-admin';
 import type { ContactFormMode, ContactFormValues } from '../../../shared/contact';
-import type { ApiUser } from '../../../shared/types';
+import type { ApiSimulation, ApiUser } from '../../../shared/types';
 import type { useMessages } from '../../i18n';
 import { serverMessage } from '../../providers/httpClient';
 import { NoSessionError } from '../../providers/sessionRequired';
@@ -15,17 +15,20 @@ export type SavedContact = RaRecord &
   Partial<Omit<ApiUser, 'id'>> & {
     optinMessageSent?: boolean;
     welcomeEmailSent?: boolean;
+    phoneOptedOut?: boolean;
   };
 
 /**
  * 'Contact {first} {last} created successfully!' (or updated), plus a sentence for each message
- * the server says it queued. The names are the server's, as stored (trimmed), when it returns them.
+ * the server says it queued (saying where it goes while that channel is simulated). The names are
+ * the server's, as stored (trimmed), when it returns them.
  */
 export function saveSuccessMessage(
   t: Translate,
   mode: ContactFormMode,
   saved: SavedContact,
   values: ContactFormValues,
+  simulation: ApiSimulation,
 ): string {
   const names = {
     first: saved.profile?.firstName ?? values.firstName.trim(),
@@ -33,8 +36,13 @@ export function saveSuccessMessage(
   };
   let text = t(mode === 'create' ? 'contacts.created' : 'contacts.updated', names);
   // `…Sent` is the spec's name for "put in the outbox in the same transaction" (see the README).
-  if (saved.optinMessageSent) text += t('contacts.optinQueued');
-  if (saved.welcomeEmailSent) text += t('contacts.welcomeQueued');
+  if (saved.optinMessageSent) {
+    text += t(simulation.sms ? 'simulation.optinQueued' : 'contacts.optinQueued');
+  }
+  if (saved.welcomeEmailSent) {
+    text += t(simulation.email ? 'simulation.welcomeQueued' : 'contacts.welcomeQueued');
+  }
+  if (saved.phoneOptedOut) text += t('contacts.phoneOptedOut');
   return text;
 }
 

@@ -12,6 +12,7 @@ import {
 import { useEffect, useRef } from 'react';
 import { useRefresh } from 'react-admin';
 import type { ContactImport } from '../../../shared/contact-import';
+import { OPTIN_LIMITS } from '../../../shared/delivery';
 import { messages } from '../../../shared/messages';
 import { formatCount } from '../../format';
 import { useMessages } from '../../i18n';
@@ -119,6 +120,15 @@ export function ImportProgress({ importId, onClose }: { importId: string; onClos
                 skipped: formatCount(job.skipped),
               })}
             </Typography>
+            {job.sendOptin && (
+              <Typography variant="body2">
+                {t('contactImport.optinCounts', {
+                  queued: formatCount(job.optinsQueued),
+                  withheld: formatCount(job.optinsWithheld),
+                  days: OPTIN_LIMITS.perPhoneDays,
+                })}
+              </Typography>
+            )}
             {finished ? (
               <ImportOutcome job={job} />
             ) : (

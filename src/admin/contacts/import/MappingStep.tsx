@@ -11,6 +11,8 @@ import {
   type ImportMapping,
   type ImportPreview,
 } from '../../../shared/contact-import';
+import { countryList } from '../../../shared/countries';
+import { OPTIN_LIMITS } from '../../../shared/delivery';
 import { messages } from '../../../shared/messages';
 import { formatCount } from '../../format';
 import { CheckboxInput } from '../../forms/CheckboxInput';
@@ -29,6 +31,30 @@ const parseField = (value: unknown) => (value === SKIP ? null : value);
 const isRole = (value: unknown): value is Role => (ROLES as readonly unknown[]).includes(value);
 
 const useMapping = () => useWatch<{ mapping: ImportMapping }, 'mapping'>({ name: 'mapping' });
+
+/**
+ * While the opt-in box is ticked: how many requests the import may send, since they count against
+ * the importer's hourly limit, and which numbers are never asked.
+ */
+function OptinAllowance({ allowance }: { allowance: ImportPreview['optinAllowance'] }) {
+  const t = useMessages();
+  const sendOptin = useWatch<{ sendOptin: boolean }, 'sendOptin'>({ name: 'sendOptin' });
+  if (!sendOptin) return null;
+  const text =
+    allowance.remaining > 0
+      ? t('contactImport.optinAllowance', {
+          remaining: formatCount(allowance.remaining),
+          limit: formatCount(allowance.limit),
+          days: OPTIN_LIMITS.perPhoneDays,
+          countries: countryList(allowance.countries),
+        })
+      : t('contactImport.optinAllowanceNone', { limit: formatCount(allowance.limit) });
+  return (
+    <Alert severity={allowance.remaining > 0 ? 'info' : 'warning'} role="status" sx={{ mt: 1 }}>
+      {text}
+    </Alert>
+  );
+}
 
 /** One select per column of the file, named by its header, the proposed field chosen. */
 function ColumnFields({ columns }: { columns: readonly string[] }) {
@@ -199,6 +225,7 @@ export function MappingStep({
             label={t('contactImport.sendOptin')}
             helperText={t('contactImport.sendOptinHelp')}
           />
+          <OptinAllowance allowance={preview.optinAllowance} />
         </Box>
       </DialogContent>
       <Actions

@@ -8,7 +8,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { useMemo } from 'react';
+import { useId, useMemo } from 'react';
 import type { Role } from '../../../shared/constants';
 import type { ImportMapping, ImportPreview } from '../../../shared/contact-import';
 import { useMessages } from '../../i18n';
@@ -34,12 +34,19 @@ export function PreviewTable({
     [rows, mapping, importerRole],
   );
   const title = t('contactImport.previewTitle', { count: rows.length });
+  const titleId = useId();
   return (
-    <Box component="section" aria-label={title}>
-      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
+    <Box>
+      <Typography id={titleId} variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
         {title}
       </Typography>
-      <TableContainer sx={{ maxHeight: 360, border: 1, borderColor: 'divider', borderRadius: 1 }}>
+      {/* It scrolls both ways: a named region in the tab order, so the arrow keys scroll it. */}
+      <TableContainer
+        tabIndex={0}
+        role="region"
+        aria-labelledby={titleId}
+        sx={{ maxHeight: 360, border: 1, borderColor: 'divider', borderRadius: 1 }}
+      >
         <Table size="small" stickyHeader aria-label={title}>
           <TableHead>
             <TableRow sx={{ '& th': { whiteSpace: 'nowrap' } }}>

@@ -18,6 +18,7 @@ import { messages } from '../../../shared/messages';
 import type { ApiMessage } from '../../../shared/types';
 import { useMessages } from '../../i18n';
 import { messagePath } from '../../messages/messagePaths';
+import { useStatusWords } from '../../messages/useStatusWords';
 import type { TidingsDataProvider } from '../../providers/dataProvider';
 
 /** A message's way to the phone when all goes well. */
@@ -51,14 +52,18 @@ function stepOf(status: MessageStatus): { step: number; failed: boolean } {
 const twilioErrors: Readonly<Record<string, string>> = messages.delivery.twilioErrors;
 
 /** The failure in words: the provider's text, else its code's meaning, else the status's. */
-function failureText(t: ReturnType<typeof useMessages>, message: ApiMessage): string {
+function failureText(
+  t: ReturnType<typeof useMessages>,
+  words: ReturnType<typeof useStatusWords>,
+  message: ApiMessage,
+): string {
   if (message.errorMessage) return message.errorMessage;
   if (message.errorCode) {
     return (
       twilioErrors[message.errorCode] ?? t('delivery.twilioOther', { code: message.errorCode })
     );
   }
-  return t(`delivery.statusHelp.${message.status}`);
+  return words.help(message.status);
 }
 
 /**
@@ -75,6 +80,7 @@ export function TestMessageStatus({
   onClose: () => void;
 }) {
   const t = useMessages();
+  const words = useStatusWords();
   const dataProvider = useDataProvider<TidingsDataProvider>();
   const { data, isError } = useQuery({
     queryKey: ['messages', 'testStatus', sent.id],
@@ -87,7 +93,7 @@ export function TestMessageStatus({
   });
   const message = data ?? sent;
   const { step, failed } = stepOf(message.status);
-  const statusWord = t(`delivery.statuses.${message.status}`);
+  const statusWord = words.word(message.status);
 
   return (
     <>
@@ -103,7 +109,7 @@ export function TestMessageStatus({
             return (
               <Step key={status} completed={index < step}>
                 <StepLabel error={failedHere}>
-                  {failedHere ? statusWord : t(`delivery.statuses.${status}`)}
+                  {failedHere ? statusWord : words.word(status)}
                 </StepLabel>
               </Step>
             );
@@ -115,11 +121,11 @@ export function TestMessageStatus({
           </Typography>
           {failed ? (
             <Typography color="error" sx={{ mt: 0.5 }}>
-              {t('testMms.failure', { reason: failureText(t, message) })}
+              {t('testMms.failure', { reason: failureText(t, words, message) })}
             </Typography>
           ) : (
             <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-              {t(`delivery.statusHelp.${message.status}`)}
+              {words.help(message.status)}
             </Typography>
           )}
         </Box>

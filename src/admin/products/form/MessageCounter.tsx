@@ -1,42 +1,50 @@
 import { Box, Typography } from '@mui/material';
 import { LIMITS } from '../../../shared/constants';
-import { messageLength, type MessageLink } from '../../../shared/product';
+import { messageSize, type MessageLink } from '../../../shared/product';
 import { useMessages } from '../../i18n';
 
 export type CounterState = 'ok' | 'warning' | 'over';
 
-export function counterState(length: number): CounterState {
-  if (length > LIMITS.messageText) return 'over';
-  return length > LIMITS.messageTextWarning ? 'warning' : 'ok';
+/** The spec's margin: orange above 140 of 160, and as close to a Unicode message's 70. */
+const WARNING_MARGIN = LIMITS.messageText - LIMITS.messageTextWarning;
+
+export function counterState(length: number, limit: number): CounterState {
+  if (length > limit) return 'over';
+  return length > limit - WARNING_MARGIN ? 'warning' : 'ok';
 }
 
 const COLORS = { ok: 'text.secondary', warning: 'warning.main', over: 'error.main' } as const;
 
 /**
- * The live length of a message: text plus link URLs, out of 160. Orange above 140, red with
- * 'Exceeds limit!' above 160 (spec section 5).
+ * The live length of a message as sent (`messageSize`: text, then each link URL on a line of its
+ * own), out of 160, or 70 once a character forces Unicode. Orange above 140, red with
+ * 'Exceeds limit!' above 160 (spec section 5). With links, the detail line splits the total,
+ * the line breaks counted with the links they introduce.
  */
 export function MessageCounter({ text, links }: { text: string; links: MessageLink[] }) {
   const t = useMessages();
-  const linksLength = links.reduce((sum, link) => sum + (link.url?.length ?? 0), 0);
-  const length = messageLength({ text, links });
-  const state = counterState(length);
+  const size = messageSize({ text, links });
+  const state = counterState(size.units, size.limit);
   return (
     <Box sx={{ textAlign: 'right' }} data-state={state} data-testid="message-counter">
       <Typography
         component="span"
         sx={{ color: COLORS[state], fontWeight: state === 'ok' ? 400 : 700 }}
       >
-        {t('products.counter', { length })}
+        {t('products.counter', { length: size.units, limit: size.limit })}
       </Typography>
       {state === 'over' && (
         <Typography component="span" sx={{ color: COLORS.over, fontWeight: 700, ml: 1 }}>
           {t('products.exceedsLimit')}
         </Typography>
       )}
-      {linksLength > 0 && (
+      {size.linksUnits > 0 && (
         <Typography variant="caption" component="div" color="text.secondary">
-          {t('products.lengthDetail', { text: text.length, links: linksLength, total: length })}
+          {t('products.lengthDetail', {
+            text: size.textUnits,
+            links: size.linksUnits,
+            total: size.units,
+          })}
         </Typography>
       )}
     </Box>

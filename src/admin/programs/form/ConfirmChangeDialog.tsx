@@ -11,9 +11,9 @@ import { useMessages } from '../../i18n';
 import type { ChangeCounts } from './scheduleChange';
 
 /**
- * Asked before the messages of a program under way are moved: how many the outbox says were sent
- * (they will not go again; claimed only when there are any) and how many the new schedule has to
- * come, as its preview shows them.
+ * Asked before the messages of a program under way are moved: the days the outbox says were sent
+ * and how many messages they were (they will not go again; claimed only when there are any), and
+ * the days the new schedule has to come, as its preview shows them.
  */
 export function ConfirmChangeDialog({
   counts,
@@ -25,10 +25,13 @@ export function ConfirmChangeDialog({
   const t = useMessages();
   const text = (shown: ChangeCounts) =>
     [
-      shown.sent === 0
+      shown.messagesSent === 0
         ? t('programs.confirmChange.noneSent')
-        : t('programs.confirmChange.sent', { sent: shown.sent }),
-      t('programs.confirmChange.toCome', { toCome: shown.toCome }),
+        : t('programs.confirmChange.sent', {
+            days: shown.daysSent,
+            messages: shown.messagesSent,
+          }),
+      t('programs.confirmChange.toCome', { days: shown.daysToCome }),
     ].join(' ');
   const titleId = useId();
   const bodyId = useId();

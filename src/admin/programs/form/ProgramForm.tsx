@@ -7,7 +7,7 @@ import { Form, TextInput } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { TIME_ZONES } from '../../../shared/constants';
 import type { Program } from '../../../shared/program';
-import { programSchema } from '../../../shared/validation/program';
+import { programEditSchema } from '../../../shared/validation/program';
 import { FormActionBar } from '../../forms/FormActionBar';
 import { useMessages } from '../../i18n';
 import { ErrorBanner } from '../../lists/ErrorBanner';
@@ -23,9 +23,6 @@ import { SchedulePreview } from './SchedulePreview';
 import { SendTimeField, StartDateField } from './ScheduleFields';
 import { dueCutoff } from './scheduleTiming';
 import { useScheduleConfirm } from './useScheduleConfirm';
-
-/** Checked with the API's own rules, so each field shows the message the API would answer. */
-const resolver = zodResolver(programSchema);
 
 /** Two fields side by side where there is room, stacked where there is not. */
 function FieldPair({ children }: { children: ReactNode }) {
@@ -98,6 +95,14 @@ export function ProgramForm({
   notices?: ReactNode;
 }) {
   const t = useMessages();
+  // Checked with the API's own rules, so each field shows the message the API would answer; the
+  // start date rules apply to a date being set, not to the one the program has (a program saved
+  // by an older version with a date the rules now refuse still saves unchanged).
+  const storedStartDate = program?.startDate;
+  const resolver = useMemo(
+    () => zodResolver(programEditSchema(storedStartDate)),
+    [storedStartDate],
+  );
   // The preview marks past what was due when the page opened, and again from each save on: the
   // change dialog counts at that same instant, so its 'to come' is the preview's.
   const [checkedAt, setCheckedAt] = useState(() => new Date());
@@ -162,7 +167,7 @@ export function ProgramForm({
               </CardContent>
             </Card>
           }
-          preview={<SchedulePreview cutoff={cutoff} />}
+          preview={<SchedulePreview cutoff={cutoff} daysSent={program?.daysSent} />}
         />
         <FormActionBar
           cancelTo="/programs"

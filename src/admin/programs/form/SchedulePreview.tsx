@@ -12,6 +12,9 @@ import type { ProgramFormValues } from './programFormValues';
 import { ScheduleTable, type ScheduleRow } from './ScheduleTable';
 import { daysAt, scheduleOf } from './scheduleTiming';
 
+/** A new program has sent nothing (one array, so the rows are not recomputed at each render). */
+const NONE_SENT: readonly number[] = [];
+
 /** The product's message for day `day` (0 = pre-message, N+1 = conclusion). */
 function messageText(product: Product, day: number): string {
   if (day === 0) return product.preMessage?.text ?? '';
@@ -19,7 +22,12 @@ function messageText(product: Product, day: number): string {
   return product.messages?.[day - 1]?.text ?? '';
 }
 
-function useRows(product: Product | undefined, values: Partial<ProgramFormValues>, cutoff: Date) {
+function useRows(
+  product: Product | undefined,
+  values: Partial<ProgramFormValues>,
+  cutoff: Date,
+  daysSent: readonly number[],
+) {
   const { startDate = null, sendTime = '', timeZone = '' } = values;
   return useMemo((): ScheduleRow[] | null => {
     if (!product) return null;
@@ -27,22 +35,29 @@ function useRows(product: Product | undefined, values: Partial<ProgramFormValues
     if (!schedule) return null;
     // The delivery engine sends by this same schedule (shared/schedule.ts); the change dialog
     // counts its 'to come' with this same daysAt.
-    return daysAt(schedule, cutoff).map((day) => ({
+    return daysAt(schedule, cutoff, daysSent).map((day) => ({
       day: day.day,
       days: product.days,
       ...formatSendAt(day.sendAt, schedule.timeZone),
       text: messageText(product, day.day),
       past: day.past,
     }));
-  }, [product, startDate, sendTime, timeZone, cutoff]);
+  }, [product, startDate, sendTime, timeZone, cutoff, daysSent]);
 }
 
 /**
  * When each message of the program goes out, by the form's current values: the day, its date
  * and time on the program zone's clock, the product's text, and whether it is past or to come at
- * `cutoff` (past means due, not sent: the outbox says what was sent).
+ * `cutoff` (past means due, not sent: the outbox says what was sent). A day the outbox says was
+ * sent (`daysSent`) is past wherever the new values put it: it is never sent again.
  */
-export function SchedulePreview({ cutoff }: { cutoff: Date }) {
+export function SchedulePreview({
+  cutoff,
+  daysSent = NONE_SENT,
+}: {
+  cutoff: Date;
+  daysSent?: readonly number[];
+}) {
   const t = useMessages();
   const [productId, startDate, sendTime, timeZone] = useWatch<
     ProgramFormValues,
@@ -53,7 +68,12 @@ export function SchedulePreview({ cutoff }: { cutoff: Date }) {
     { id: productId },
     { enabled: Boolean(productId), retry: false },
   );
-  const rows = useRows(productId ? product : undefined, { startDate, sendTime, timeZone }, cutoff);
+  const rows = useRows(
+    productId ? product : undefined,
+    { startDate, sendTime, timeZone },
+    cutoff,
+    daysSent,
+  );
 
   const chosen = Boolean(productId && startDate);
   return (

@@ -4,12 +4,13 @@ import type { ProgramFormValues } from './programFormValues';
 import { daysAt, scheduleOf, toComeCount } from './scheduleTiming';
 
 /**
- * What the change dialog says: how many messages the outbox says were sent (they are never sent
- * again), and how many the new schedule has to come, counted as its preview counts them.
+ * What the change dialog says: the days the outbox says were sent and their messages (never sent
+ * again), and the days the new schedule has to come, counted as its preview counts them.
  */
 export interface ChangeCounts {
-  sent: number;
-  toCome: number;
+  daysSent: number;
+  messagesSent: number;
+  daysToCome: number;
 }
 
 /** Whether the values move the program's messages: another date, time, zone or product. */
@@ -58,5 +59,9 @@ export function changeCounts(
   cutoff: Date,
 ): ChangeCounts {
   const after = scheduleOf({ ...payload, days: payload.productId ? days : null });
-  return { sent: program.messagesSent, toCome: toComeCount(after, cutoff) };
+  return {
+    daysSent: program.daysSent.length,
+    messagesSent: program.messagesSent,
+    daysToCome: toComeCount(after, cutoff, program.daysSent),
+  };
 }

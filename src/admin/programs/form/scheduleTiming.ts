@@ -37,17 +37,26 @@ export function dueCutoff(program: Program | undefined, now: Date): Date {
 }
 
 /**
- * The days of a schedule, each marked past or to come at `cutoff`. The schedule preview's rows
- * and the change dialog's count both come from here, so the two cannot disagree.
+ * The days of a schedule, each marked past or to come at `cutoff`. A day the outbox says was sent
+ * (`daysSent`) is past wherever the schedule now puts it: it is never sent again. The schedule
+ * preview's rows and the change dialog's count both come from here, so the two cannot disagree.
  */
 export function daysAt(
   schedule: ProgramSchedule,
   cutoff: Date,
+  daysSent: readonly number[] = [],
 ): (ScheduleDay & { past: boolean })[] {
-  return programSchedule(schedule).map((day) => ({ ...day, past: day.sendAt < cutoff }));
+  return programSchedule(schedule).map((day) => ({
+    ...day,
+    past: day.sendAt < cutoff || daysSent.includes(day.day),
+  }));
 }
 
 /** How many days of a schedule are to come at `cutoff` (none without a schedule). */
-export function toComeCount(schedule: ProgramSchedule | null, cutoff: Date): number {
-  return schedule ? daysAt(schedule, cutoff).filter((day) => !day.past).length : 0;
+export function toComeCount(
+  schedule: ProgramSchedule | null,
+  cutoff: Date,
+  daysSent: readonly number[] = [],
+): number {
+  return schedule ? daysAt(schedule, cutoff, daysSent).filter((day) => !day.past).length : 0;
 }

@@ -13,6 +13,8 @@ export interface Exchange {
   /** The whole response body, when it is small enough to look at (up to 64 KB). */
   text?: string;
   responseType?: string;
+  /** The Retry-After header of the answer, if it had one. */
+  retryAfter?: string;
 }
 
 export interface SendOptions {
@@ -48,16 +50,23 @@ export function send(
   };
   return new Promise((resolve) => {
     let settled = false;
-    const settle = (status: number, content: Buffer, note?: string, responseType?: string) => {
+    const settle = (
+      status: number,
+      content: Buffer,
+      note?: string,
+      response?: http.IncomingMessage,
+    ) => {
       if (settled) return;
       settled = true;
+      const retryAfter = response?.headers['retry-after'];
       resolve({
         ...described,
         status,
         bytes: content.length,
         excerpt: note ?? content.subarray(0, 300).toString('utf8'),
         text: content.length <= 64 * 1024 ? content.toString('utf8') : undefined,
-        responseType,
+        responseType: response?.headers['content-type'],
+        ...(retryAfter !== undefined && { retryAfter }),
       });
     };
     const request = http.request({
@@ -78,12 +87,7 @@ export function send(
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () =>
-        settle(
-          response.statusCode ?? 0,
-          Buffer.concat(chunks),
-          undefined,
-          response.headers['content-type'],
-        ),
+        settle(response.statusCode ?? 0, Buffer.concat(chunks), undefined, response),
       );
       response.on('aborted', () => {
         const received = Buffer.concat(chunks).length;

@@ -6,6 +6,8 @@ import { encodeComponent, rawBody, weirdSegment, weirdString, weirdValue } from 
 export interface FuzzRequest {
   path: string;
   options: SendOptions;
+  /** The body is one no route may accept (RawBody.mustRefuse). */
+  mustRefuse?: boolean;
 }
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
@@ -79,7 +81,47 @@ function authorizationOf(route: FuzzRoute, seed: Seed): fc.Arbitrary<Record<stri
   );
 }
 
-function bodyOf(route: FuzzRoute, seed: Seed): fc.Arbitrary<SendOptions> {
+/**
+ * A Cookie header for a route that reads the device cookie: none, the seed's valid one, one with
+ * its signature or account changed, a malformed or huge value, several cookies at once.
+ */
+function cookieOf(route: FuzzRoute, seed: Seed): fc.Arbitrary<Record<string, string>> {
+  if (!route.deviceCookie) return fc.constant({});
+  const [name, value] = seed.deviceCookie.split('=') as [string, string];
+  const cookie = (text: string): Record<string, string> => ({ cookie: text });
+  const parts = value.split('.');
+  return fc.oneof(
+    { weight: 3, arbitrary: fc.constant({}) },
+    { weight: 3, arbitrary: fc.constant(cookie(seed.deviceCookie)) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(fc.integer({ min: 0, max: parts.length - 1 }), printable)
+        .map(([index, text]) =>
+          cookie(`${name}=${parts.map((part, i) => (i === index ? text : part)).join('.')}`),
+        ),
+    },
+    { weight: 1, arbitrary: printable.map((text) => cookie(`${name}=${text}`)) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .integer({ min: 200, max: 8_000 })
+        .map((length) => cookie(`${name}=${value}${'A'.repeat(length)}`)),
+    },
+    {
+      weight: 1,
+      arbitrary: printable.map((text) =>
+        cookie(`a=1; ${name}=${text.replace(/;/g, '')}; ${seed.deviceCookie}; ${name}`),
+      ),
+    },
+    { weight: 1, arbitrary: printable.map(cookie) },
+  );
+}
+
+function bodyOf(
+  route: FuzzRoute,
+  seed: Seed,
+): fc.Arbitrary<SendOptions & { mustRefuse?: boolean }> {
   const raw = rawBody.map((b) => ({
     body: b.bytes,
     contentType: b.contentType,
@@ -103,6 +145,7 @@ function bodyOf(route: FuzzRoute, seed: Seed): fc.Arbitrary<SendOptions> {
           body: b.bytes,
           contentType: b.contentType,
           bodyLabel: b.label,
+          mustRefuse: b.mustRefuse,
         })),
       },
       { weight: 1, arbitrary: raw },
@@ -123,11 +166,13 @@ export function requestsFor(route: FuzzRoute, seed: Seed): fc.Arbitrary<FuzzRequ
       path: pathOf(route, seed),
       query: queryOf(route.query ?? []),
       headers: authorizationOf(route, seed),
+      cookie: cookieOf(route, seed),
       body: bodyOf(route, seed),
     })
-    .map(({ path, query, headers, body }) => ({
+    .map(({ path, query, headers, cookie, body: { mustRefuse, ...body } }) => ({
       path: `${path}${query}`,
-      options: { ...body, headers },
+      options: { ...body, headers: { ...headers, ...cookie } },
+      mustRefuse,
     }));
 }
 

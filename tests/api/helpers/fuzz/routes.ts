@@ -13,6 +13,8 @@ export interface Seed {
   spareSessionId: string;
   adminEmail: string;
   adminPassword: string;
+  /** The admin's device cookie from the seed's sign-in, as the browser sends it (`name=value`). */
+  deviceCookie: string;
   productId: string;
   participantId: string;
   hostId: string;
@@ -56,6 +58,8 @@ export interface FuzzRoute {
   multipart?: fc.Arbitrary<RawBody>;
   /** The session this route's requests use: the spare one for logout. */
   session?: 'spare' | 'none';
+  /** The route reads the device cookie: requests carry valid, forged, malformed and huge ones. */
+  deviceCookie?: true;
 }
 
 const LIST = ['page', 'perPage', 'sort', 'order', 'q'] as const;
@@ -123,11 +127,16 @@ const programBody = (seed: Seed) => ({
 
 const CRLF = '\r\n';
 
+/** A part of a multipart form: a file, or a text field. */
+interface FormPart {
+  field: string;
+  /** A file's name; a text field has none. */
+  filename?: string;
+  content: Uint8Array;
+}
+
 /** A multipart/form-data body written byte by byte, so that any part of it can be wrong. */
-function multipart(
-  parts: { field: string; filename?: string; content: Uint8Array }[],
-  boundary: string,
-) {
+function multipart(parts: FormPart[], boundary: string) {
   const chunks: Buffer[] = [];
   for (const part of parts) {
     const filename = part.filename === undefined ? '' : `; filename="${part.filename}"`;
@@ -143,30 +152,81 @@ function multipart(
   return new Uint8Array(Buffer.concat(chunks));
 }
 
-/** Uploads: valid images under weird names and fields, broken forms, and forms cut short. */
+/** A file of 5 MB, far past every size an upload accepts. */
+const LARGE_FILE = new Uint8Array(5 * 1024 * 1024).fill(0x61);
+
+/** One part of an upload form: mostly a file (an image or bytes), else a text field or a large file. */
+const uploadPart: fc.Arbitrary<FormPart> = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      field: fc.oneof(
+        fc.constant('file'),
+        weirdString.map((s) => s.slice(0, 200)),
+      ),
+      // Mostly an image the route accepts, so that what follows it is what decides.
+      filename: fc.oneof(
+        { weight: 3, arbitrary: fc.constant('photo.png') },
+        { weight: 1, arbitrary: weirdString.map((s) => s.slice(0, 2000)) },
+      ),
+      content: fc.oneof(
+        { weight: 3, arbitrary: fc.constant(new Uint8Array(png())) },
+        { weight: 1, arbitrary: fc.uint8Array({ maxLength: 2000 }) },
+      ),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      field: fc.oneof(
+        fc.constant('note'),
+        weirdString.map((s) => s.slice(0, 200)),
+      ),
+      content: weirdString.map((s) => new Uint8Array(Buffer.from(s.slice(0, 2000)))),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constant({ field: 'file', filename: 'big.png', content: LARGE_FILE }),
+  },
+);
+
+const partLabel = (part: FormPart) =>
+  `${part.filename === undefined ? 'text' : `file ${JSON.stringify(part.filename.slice(0, 40))}`} (${part.content.length} bytes)`;
+
+/**
+ * Uploads: valid images under weird names and fields, text fields and large files before or
+ * after them, broken forms, and forms cut short. A form of more than one part is never accepted.
+ */
 export const multipartBody: fc.Arbitrary<RawBody> = fc
   .record({
-    filename: fc.oneof(
-      fc.constant('photo.png'),
-      weirdString.map((s) => s.slice(0, 2000)),
+    parts: fc.array(uploadPart, { maxLength: 3 }),
+    cut: fc.oneof(
+      { weight: 3, arbitrary: fc.constant(undefined) },
+      { weight: 1, arbitrary: fc.integer({ min: 0, max: 400 }) },
     ),
-    field: fc.oneof(
-      fc.constant('file'),
-      weirdString.map((s) => s.slice(0, 200)),
+    boundary: fc.oneof(
+      { weight: 3, arbitrary: fc.constant('tidingsfuzz') },
+      { weight: 1, arbitrary: fc.constant('') },
     ),
-    content: fc.oneof(fc.constant(png()), fc.uint8Array({ maxLength: 2000 })),
-    files: fc.integer({ min: 0, max: 3 }),
-    cut: fc.option(fc.integer({ min: 0, max: 400 }), { nil: undefined }),
-    boundary: fc.constantFrom('tidingsfuzz', ''),
   })
-  .map(({ filename, field, content, files, cut, boundary }) => {
-    const parts = Array.from({ length: files }, () => ({ field, filename, content }));
-    let bytes = multipart(parts, boundary || 'other');
+  .map(({ parts, cut, boundary }) => {
+    const written = boundary || 'other';
+    let bytes = multipart(parts, written);
     if (cut !== undefined) bytes = bytes.subarray(0, cut);
+    // A name or content holding the boundary would end its part early: the form's parts are
+    // then not the ones generated.
+    const intact = parts.every(
+      (part) =>
+        !Buffer.from(part.content).includes(written) &&
+        !part.field.includes(written) &&
+        !part.filename?.includes(written),
+    );
     return {
       contentType: boundary ? `multipart/form-data; boundary=${boundary}` : 'multipart/form-data',
       bytes,
-      label: `multipart: ${files} file(s) named ${JSON.stringify(filename.slice(0, 60))}${cut === undefined ? '' : `, cut at ${cut} bytes`}`,
+      label: `multipart: ${parts.length ? parts.map(partLabel).join(', ') : 'no parts'}${cut === undefined ? '' : `, cut at ${cut} bytes`}`,
+      mustRefuse: parts.length > 1 && intact,
     };
   });
 
@@ -291,11 +351,13 @@ export const importFormBody: fc.Arbitrary<RawBody> = fc
  */
 export const FUZZ_ROUTES: FuzzRoute[] = [
   { method: 'GET', path: '/api/health', session: 'none' },
+  { method: 'GET', path: '/api/simulation', session: 'none' },
   {
     method: 'POST',
     path: '/api/auth/login',
     session: 'none',
     bodies: (s) => [{ email: s.adminEmail, password: s.adminPassword }],
+    deviceCookie: true,
   },
   { method: 'GET', path: '/api/auth/verify' },
   {
@@ -512,16 +574,20 @@ export function jsonBodies(valid: unknown[]): fc.Arbitrary<unknown> {
 
 /** Creates the records the generated requests point at, through the API itself. */
 export async function seedThroughApi(baseUrl: string, adminEmail: string, adminPassword: string) {
+  let deviceCookie = '';
   const login = async () => {
-    const { status, json } = await sendJson(baseUrl, 'POST', '/api/auth/login', {
-      email: adminEmail,
-      password: adminPassword,
+    const response = await fetch(`${baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: adminEmail, password: adminPassword }),
     });
-    if (status !== 200) throw new Error(`seed: login answered ${status}`);
-    return json.token as string;
+    if (response.status !== 200) throw new Error(`seed: login answered ${response.status}`);
+    deviceCookie = response.headers.get('set-cookie')?.split(';')[0] ?? '';
+    return ((await response.json()) as { token: string }).token;
   };
   const token = await login();
   const spareToken = await login();
+  if (!deviceCookie) throw new Error('seed: sign-in set no device cookie');
   const spareSessions = await sendJson(
     baseUrl,
     'GET',
@@ -606,6 +672,7 @@ export async function seedThroughApi(baseUrl: string, adminEmail: string, adminP
     spareSessionId: spareSession.id,
     adminEmail,
     adminPassword,
+    deviceCookie,
     productId: product.id,
     participantId: participant.id,
     hostId: host.id,

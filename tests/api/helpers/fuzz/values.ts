@@ -141,6 +141,8 @@ export interface RawBody {
   bytes: Uint8Array;
   /** What the bytes are, for a failure message. */
   label: string;
+  /** No answer to it may be a success (2xx), whatever the request's session. */
+  mustRefuse?: boolean;
 }
 
 const utf8 = (text: string) => new TextEncoder().encode(text);

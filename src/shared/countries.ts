@@ -1,0 +1,14 @@
+/** Countries in words, for the texts that name SMS_ALLOWED_COUNTRIES (server and console alike). */
+
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+
+/** 'United States', 'Canada': an ISO 3166-1 alpha-2 code in words. */
+export const countryName = (code: string): string => regionNames.of(code) ?? code;
+
+/** 'United States and Canada', 'United States, Canada and Mexico'. */
+export function countryList(codes: readonly string[]): string {
+  const names = codes.map(countryName);
+  return names.length <= 1
+    ? (names[0] ?? '')
+    : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}

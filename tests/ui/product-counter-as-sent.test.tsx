@@ -1,0 +1,70 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { messages } from '../../src/shared/messages';
+import {
+  day,
+  fakeDataProvider,
+  fillValidProduct,
+  renderSignedIn,
+  setValue,
+  textOf,
+} from './products-helpers';
+
+const t = messages.products;
+
+async function openCreate() {
+  const dataProvider = fakeDataProvider();
+  renderSignedIn('/products/create', dataProvider);
+  await screen.findByRole('heading', { name: t.createTitle });
+  return dataProvider;
+}
+
+/** Day 2 with the walk guide link, and its counter. */
+function dayTwoWithLink() {
+  const second = day('Day 2');
+  fireEvent.click(within(second).getByRole('button', { name: t.addLink }));
+  setValue(within(second).getByLabelText(t.fields.linkUrl), 'https://tid.gs/walk-guide');
+  return { second, counter: () => within(second).getByTestId('message-counter') };
+}
+
+describe('the product editor counts a message as it is sent', () => {
+  it('counts the line break before a link: with 135 characters 161/160, with 134 160/160', async () => {
+    await openCreate();
+    const { second, counter } = dayTwoWithLink();
+    setValue(textOf('Day 2'), 'w'.repeat(135));
+    expect(counter()).toHaveTextContent('161/160');
+    expect(counter()).toHaveTextContent(t.exceedsLimit);
+    expect(counter()).toHaveTextContent('Text 135 + links 26 = 161 characters');
+    expect(within(second).getByText(/2 SMS segment\(s\) · 161\/153 per segment/)).toBeVisible();
+    setValue(textOf('Day 2'), 'w'.repeat(134));
+    expect(counter()).toHaveTextContent('160/160');
+    expect(counter()).not.toHaveTextContent(t.exceedsLimit);
+    expect(counter()).toHaveTextContent('Text 134 + links 26 = 160 characters');
+    expect(within(second).getByText(/1 SMS segment\(s\) · 160\/160 per segment/)).toBeVisible();
+  });
+
+  it('refuses to save 135 characters and the link, and saves 134', async () => {
+    const dataProvider = await openCreate();
+    await fillValidProduct(2);
+    const { second } = dayTwoWithLink();
+    setValue(textOf('Day 2'), 'w'.repeat(135));
+    fireEvent.click(screen.getByRole('button', { name: t.create }));
+    expect(await within(second).findAllByText(t.messageTooLong)).not.toHaveLength(0);
+    expect(dataProvider.create).not.toHaveBeenCalled();
+    setValue(textOf('Day 2'), 'w'.repeat(134));
+    fireEvent.click(screen.getByRole('button', { name: t.create }));
+    await waitFor(() => expect(dataProvider.create).toHaveBeenCalled());
+  });
+
+  it('counts a Unicode message against the 70 one segment holds', async () => {
+    await openCreate();
+    const { second, counter } = dayTwoWithLink();
+    // 42 characters, an emoji of two units, the line break and the 25-character link: 70.
+    setValue(textOf('Day 2'), `${'w'.repeat(42)}🎉`);
+    expect(counter()).toHaveTextContent('70/70');
+    expect(within(second).getByText(/1 SMS segment\(s\) · 70\/70 per segment/)).toBeVisible();
+    setValue(textOf('Day 2'), `${'w'.repeat(43)}🎉`);
+    expect(counter()).toHaveTextContent('71/70');
+    expect(counter()).toHaveTextContent(t.exceedsLimit);
+  });
+});
