@@ -831,9 +831,10 @@ describe("the dispatcher's last check for an opted-out phone", () => {
       body: 'Reply JOIN',
       expiresAt: new Date(daytime.getTime() + 60 * 60 * 1000),
     });
+    // Not before the request was queued: in the daytime, that is now.
     await runDispatcher(
       stubProvider(() => ({ ok: true, providerMessageId: newSid() })),
-      () => daytime,
+      () => new Date(Math.max(daytime.getTime(), Date.now())),
     );
     expect((await rowOf(optin.id)).status).toBe('sent');
     const statuses = await ctx.db

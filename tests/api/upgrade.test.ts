@@ -2,13 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../src/server/auth/tokens';
-import {
-  consentEvents,
-  outboundMessages,
-  phoneConsents,
-  sessions,
-  users,
-} from '../../src/server/db/schema';
+import { outboundMessages, phoneConsents, sessions, users } from '../../src/server/db/schema';
 import { createDispatcher } from '../../src/server/delivery/dispatcher';
 import { databaseAtMigration } from './helpers/migrations';
 import { stubProvider } from './helpers/sms';
@@ -30,19 +24,30 @@ beforeAll(async () => {
   upgraded = await databaseAtMigration('0010_contact_imports');
   const { db } = upgraded;
   const stoppedAt = new Date(UPGRADE.getTime() - 30 * DAY);
-  const insertUser = async (values: typeof users.$inferInsert) =>
-    (await db.insert(users).values(values).returning({ id: users.id }))[0]!.id;
+  // Rows as that version wrote them: only the columns named (the current schema has more).
+  const insertRow = async (table: string, values: Record<string, unknown>) => {
+    const columns = Object.keys(values).map((column) => sql.identifier(column));
+    const params = Object.values(values).map((value) =>
+      value instanceof Date ? sql`${value.toISOString()}::timestamptz` : sql`${value}`,
+    );
+    const result = (await db.execute(
+      sql`insert into ${sql.identifier(table)} (${sql.join(columns, sql`, `)})
+        values (${sql.join(params, sql`, `)}) returning id`,
+    )) as unknown as { rows: { id: string }[] };
+    return result.rows[0]!.id;
+  };
+  const insertUser = (values: Record<string, unknown>) => insertRow('users', values);
 
   // A participant who replied STOP, and another given the same number afterwards, unmarked.
   legacy.stopped = await insertUser({
     email: 'stopped@example.org',
     role: 'participant',
     phone: '+15035550177',
-    smsVerified: true,
-    smsOptedOutAt: stoppedAt,
+    sms_verified: true,
+    sms_opted_out_at: stoppedAt,
   });
-  await db.insert(consentEvents).values({
-    contactId: legacy.stopped,
+  await insertRow('consent_events', {
+    contact_id: legacy.stopped,
     phone: '+15035550177',
     event: 'opted_out',
     source: 'keyword',
@@ -54,7 +59,7 @@ beforeAll(async () => {
     email: 'same-number@example.org',
     role: 'participant',
     phone: '+15035550177',
-    smsVerified: true,
+    sms_verified: true,
   });
 
   // Opt-in requests that could wait forever: two of a fortnight ago, one of an hour ago.
@@ -64,30 +69,26 @@ beforeAll(async () => {
     ['hour', HOUR],
   ] as const) {
     const at = new Date(UPGRADE.getTime() - age);
-    const [row] = await db
-      .insert(outboundMessages)
-      .values({
-        kind: 'optin',
-        toPhone: `+1971555${String(Object.keys(legacy).length).padStart(4, '0')}`,
-        body: 'Reply JOIN',
-        sendAfter: at,
-        createdAt: at,
-        updatedAt: at,
-      })
-      .returning({ id: outboundMessages.id });
-    legacy[name] = row!.id;
+    legacy[name] = await insertRow('outbound_messages', {
+      kind: 'optin',
+      to_phone: `+1971555${String(Object.keys(legacy).length).padStart(4, '0')}`,
+      body: 'Reply JOIN',
+      send_after: at,
+      created_at: at,
+      updated_at: at,
+    });
   }
 
   // A host with an unused password link, and a deactivated host with a session still on file.
-  legacy.host = await insertUser({ email: 'host@example.org', role: 'host', emailVerified: true });
+  legacy.host = await insertUser({ email: 'host@example.org', role: 'host', email_verified: true });
   await db.execute(sql`insert into one_time_tokens (token_hash, user_id, purpose, expires_at)
     values (${hashToken('a'.repeat(43))}, ${legacy.host}, 'set_password', ${new Date(Date.now() + HOUR).toISOString()}::timestamptz)`);
   legacy.inactive = await insertUser({
     email: 'inactive@example.org',
     role: 'host',
     status: 'inactive',
-    emailVerified: true,
-    passwordHash: 'scrypt$placeholder',
+    email_verified: true,
+    password_hash: 'scrypt$placeholder',
   });
   await db.execute(sql`insert into sessions (token_hash, user_id, expires_at)
     values (${hashToken('b'.repeat(43))}, ${legacy.inactive}, ${new Date(Date.now() + DAY).toISOString()}::timestamptz)`);
