@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { appMeta, users } from '../db/schema';
 import { textAsHtml } from '../../shared/rich-text';
@@ -20,7 +20,8 @@ const BATCH = 500;
  * for HTML would change its meaning (bold where the person typed `<b>`). Done at start rather than
  * in a migration because the rule is the sanitiser itself, which SQL cannot run; a second rule
  * written in SQL could drift from it. Only bios holding a `<` that reads as markup can change, so
- * only those are read. Every row's updated_at is left as it is (making a bio safe is no edit). The
+ * only those are read, a batch at a time, and each batch's changes are one UPDATE. Every row's
+ * updated_at is left as it is (making a bio safe is no edit). The
  * marker row, written in the same transaction, makes several processes starting together do it
  * once. Returns how many changed.
  */
@@ -41,14 +42,16 @@ export async function makeStoredBiosSafe(db: Db): Promise<number> {
         .where(and(after ? gt(users.id, after) : undefined, sql`${users.bio} ~ '<[A-Za-z!/?]'`))
         .orderBy(asc(users.id))
         .limit(BATCH);
-      for (const row of rows) {
-        if (sanitizeRichText(row.bio) === row.bio) continue;
-        const safe = sanitizeRichText(textAsHtml(row.bio.trim()));
-        await tx
-          .update(users)
-          .set({ bio: safe, updatedAt: sql`${users.updatedAt}` })
-          .where(eq(users.id, row.id));
-        changed += 1;
+      const safe = rows
+        .filter((row) => sanitizeRichText(row.bio) !== row.bio)
+        .map((row) => ({ id: row.id, bio: sanitizeRichText(textAsHtml(row.bio.trim())) }));
+      if (safe.length > 0) {
+        // One statement for the batch: the new bios as one JSON parameter.
+        await tx.execute(sql`
+          update ${users} set bio = safe.bio
+          from jsonb_to_recordset(${JSON.stringify(safe)}::jsonb) as safe(id uuid, bio text)
+          where ${users.id} = safe.id`);
+        changed += safe.length;
       }
       if (rows.length < BATCH) return changed;
       after = rows.at(-1)!.id;

@@ -5,8 +5,15 @@ import type { users } from '../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
-/** A contact (or the signed-in user) as the API returns it. Never includes the password hash. */
-export function toApiUser(row: UserRow): ApiUser {
+/**
+ * A contact (or the signed-in user) as the API returns it. Never includes the password hash. A
+ * list passes `phoneFlagged` as the list of phones made at start has it
+ * (stored-phones.ts); one contact's phone is checked here.
+ */
+export function toApiUser(
+  row: UserRow,
+  phoneFlagged: boolean = phoneNeedsAttention(row.phone),
+): ApiUser {
   return {
     _id: row.id,
     id: row.id,
@@ -37,6 +44,6 @@ export function toApiUser(row: UserRow): ApiUser {
     // Rows imported from elsewhere may hold addresses the form would refuse; the list flags them.
     hasCorruptedEmail: !isValidEmail(row.email),
     // Phones stored before the phone rule are kept as they are; the list flags and filters them.
-    phoneNeedsAttention: phoneNeedsAttention(row.phone),
+    phoneNeedsAttention: phoneFlagged,
   };
 }
