@@ -13,12 +13,14 @@ import { postForm } from './helpers/imports';
 /**
  * Workbooks as common spreadsheet writers save them (fixtures/workbooks/README.md says which
  * wrote which), each read a hundred times through the import's own path: the preview the dialog
- * shows, then the upload and the background import. Every read must be whole and the same:
- * dates as YYYY-MM-DD, numbers as the sheet shows them, a formula's result, rich text as text.
+ * shows (the whole sheet, read by the import's reader), then ten uploads through the background
+ * import, whose database work is the same each time. Every read must be whole and the same: dates
+ * as YYYY-MM-DD, numbers as the sheet shows them, a formula's result, rich text as text.
  */
 
 const FIXTURES = ['sheetjs', 'sheetjs-inline-1904', 'exceljs', 'libreoffice'] as const;
 const READS = 100;
+const IMPORTS = 10;
 
 let ctx: Awaited<ReturnType<typeof startSignedInApp>>;
 beforeAll(async () => {
@@ -128,7 +130,7 @@ describe.each(FIXTURES)('a workbook written by %s', (name) => {
     expect(tally(previews, { columns: HEADER, mapping: MAPPING, rows: ROWS })).toEqual(ALL_WHOLE);
   }, 120_000);
 
-  it(`imports every row right, ${READS} times out of ${READS}`, async () => {
+  it(`imports every row right, ${IMPORTS} times out of ${IMPORTS}`, async () => {
     const optin = optinPolicy(loadConfig({}), () => new Date());
     const runner = createImportRunner({
       optin,
@@ -138,7 +140,7 @@ describe.each(FIXTURES)('a workbook written by %s', (name) => {
       batchSize: 500,
     });
     const outcomes: unknown[] = [];
-    for (let read = 0; read < READS; read++) {
+    for (let read = 0; read < IMPORTS; read++) {
       const response = await post('/api/contacts/imports', [
         file,
         { field: 'mapping', value: JSON.stringify(MAPPING) },
@@ -161,6 +163,6 @@ describe.each(FIXTURES)('a workbook written by %s', (name) => {
       await ctx.db.delete(contactImports);
     }
     const whole = { status: 'done', created: 3, contacts: CONTACTS };
-    expect(tally(outcomes, whole)).toEqual(ALL_WHOLE);
+    expect(tally(outcomes, whole)).toEqual({ ...ALL_WHOLE, whole: IMPORTS });
   }, 240_000);
 });
