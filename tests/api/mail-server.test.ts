@@ -66,7 +66,8 @@ describe('without SMTP_URL', () => {
   afterAll(() => server.stop());
 
   it('logs the email with its link instead of sending it', async () => {
-    expect(server.output()).toContain('SMTP_URL is not set');
+    // Printed just after the line the start waits for: it may still be on its way.
+    await expect.poll(() => server.output(), { timeout: 5_000 }).toContain('SMTP_URL is not set');
     await createHostWithWelcomeEmail(server, 'logged-host@example.org');
     await expect
       .poll(() => server.output(), { timeout: 5_000 })
