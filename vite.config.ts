@@ -51,7 +51,7 @@ const apiLayer = (db: 'pglite' | 'postgres') =>
     include: ['tests/api/**/*.test.ts'],
     exclude: db === 'postgres' ? EMBEDDED_ONLY : [],
     env: { TIDINGS_TEST_DB: db, ...CHEAP_PASSWORDS },
-    globalSetup: [`tests/api/setup/${db}.global.ts`],
+    globalSetup: ['tests/setup/server-build.global.ts', `tests/api/setup/${db}.global.ts`],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // The files of a worker share one module graph instead of importing the whole server again
@@ -105,7 +105,7 @@ export default defineConfig({
               // After the other layers: a browser sharing two cores with jsdom suites times out.
               // Two browser files at a time, on their own, do not.
               sequence: { groupOrder: 2 },
-              globalSetup: ['tests/e2e/setup/global.ts'],
+              globalSetup: ['tests/setup/server-build.global.ts', 'tests/e2e/setup/global.ts'],
               env: CHEAP_PASSWORDS,
               testTimeout: 120_000,
               hookTimeout: 180_000,

@@ -7,10 +7,12 @@
  * benchmarks it fails (exit 1) when anything acknowledged is lost or duplicated.
  */
 import { runCrashRounds } from '../tests/helpers/crash-rounds';
+import { ensureServerBuilt } from './build-server';
 
 const setting = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const number = (n: number) => n.toLocaleString('en-US');
 
+await ensureServerBuilt();
 const started = performance.now();
 const report = await runCrashRounds({
   rounds: setting('BENCH_CRASH_ROUNDS', 30),

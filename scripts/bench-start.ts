@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../tests/helpers/server';
 import { ensureConsoleBuilt } from './build-console';
+import { ensureServerBuilt, SERVER_MAIN } from './build-server';
 import { INITIAL_JS_BUDGET_BYTES, initialJs } from './initial-js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -20,7 +21,7 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 async function timeToFirstPage(dataDir: string) {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_MAIN], {
     cwd: root,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: 'ignore',
@@ -43,6 +44,9 @@ async function idleRssMb(pid: number): Promise<number> {
 const buildStarted = performance.now();
 await ensureConsoleBuilt({ force: true });
 console.log(`console build:                 ${seconds(performance.now() - buildStarted)}`);
+const serverBuildStarted = performance.now();
+await ensureServerBuilt({ force: true });
+console.log(`server build:                  ${seconds(performance.now() - serverBuildStarted)}`);
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tidings-bench-'));
 try {

@@ -32,14 +32,17 @@ async function newestMtime(target: string): Promise<number> {
   return Math.max(info.mtimeMs, ...times);
 }
 
-export async function consoleBuildIsStale(): Promise<boolean> {
-  const built = await stat(OUTPUT).catch(() => null);
+/** Whether `output` is missing or older than the newest file of `sources` (paths from the root). */
+export async function isStale(output: string, sources: string[]): Promise<boolean> {
+  const built = await stat(output).catch(() => null);
   if (!built) return true;
   const newest = Math.max(
-    ...(await Promise.all(SOURCES.map((s) => newestMtime(path.join(root, s))))),
+    ...(await Promise.all(sources.map((s) => newestMtime(path.join(root, s))))),
   );
   return newest > built.mtimeMs;
 }
+
+export const consoleBuildIsStale = () => isStale(OUTPUT, SOURCES);
 
 export async function ensureConsoleBuilt({ force = false } = {}): Promise<boolean> {
   if (!force && !(await consoleBuildIsStale())) return false;

@@ -15,6 +15,7 @@ import { prepareDatabase } from '../../src/server/startup';
 import { CHROMIUM_PATH } from '../../tests/e2e/helpers/browser';
 import { startServer, type RunningServer } from '../../tests/helpers/server';
 import { ensureConsoleBuilt } from '../build-console';
+import { ensureServerBuilt } from '../build-server';
 import { onEachDatabase, type ScratchDatabase } from '../bench-database';
 
 /** How the server opens a scratch database: its DATA_DIR and DATABASE_URL. */
@@ -188,6 +189,7 @@ export interface Bench {
 export async function runBench(bench: Bench): Promise<void> {
   let failure: Error | undefined;
   try {
+    await ensureServerBuilt();
     const hasChromium = existsSync(CHROMIUM_PATH);
     // The server only serves a console that was built before it started.
     const consoleError = hasChromium

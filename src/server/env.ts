@@ -12,6 +12,7 @@ import {
 import { PASSWORD_COST_DEFAULT } from './auth/passwords';
 import { PHONE_COUNTRIES } from './delivery/destination';
 import { WHOLE_LIST } from './http/whole-list';
+import { projectPath } from './project-root';
 
 /**
  * Server configuration, read from the environment once at start and validated here, so a bad
@@ -344,7 +345,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     adminPassword: e.ADMIN_PASSWORD,
     logLevel: e.LOG_LEVEL ?? 'info',
     trustProxy: e.TRUST_PROXY ?? false,
-    consoleDir: path.resolve(import.meta.dirname, '../../dist/console'),
+    consoleDir: projectPath('dist/console'),
     mediaDir: path.join(dataDir, 'media'),
     smtpUrl: e.SMTP_URL,
     mailFrom,

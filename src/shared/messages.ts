@@ -88,8 +88,6 @@ export const messages = {
       title: 'Today',
       /** '%{date}' is today's date in Los Angeles: 'Thursday, January 14'. */
       date: '%{date} (Los Angeles time)',
-      /** A figure's link, as assistive technology names it: 'Due today: 12'. */
-      figure: '%{name}: %{count}',
       due: 'Due today',
       dueHelp: 'Still to go out by midnight, overdue ones included',
       sent: 'Sent today',

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startBackups } from '../../src/server/backup/service';
 import { png } from '../helpers/media-files';
 import { copyNewDatabaseInto } from '../helpers/pglite-template';
-import { startServer } from '../helpers/server';
+import { builtProgram, startServer } from '../helpers/server';
 import { createTestDatabase, TEST_DB, type TestDatabase } from './helpers/database';
 
 /**
@@ -28,11 +28,11 @@ afterEach(async () => {
 
 /** Runs `npm run <script>` as the README shows it (without npm's own output). */
 async function run(script: 'backup' | 'restore', env: Record<string, string>, args: string[] = []) {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', `src/server/scripts/${script}.ts`, ...args],
-    { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: 'pipe' },
-  );
+  const child = spawn(process.execPath, [...builtProgram(script), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: 'pipe',
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk) => (stdout += chunk));

@@ -13,6 +13,7 @@ import {
 } from '../../src/server/delivery/dispatcher';
 import { createTwilioProvider } from '../../src/server/delivery/twilio-provider';
 import { FAKE_TWILIO, startFakeTwilio, type FakeTwilioServer } from '../helpers/fake-twilio';
+import { builtProgram } from '../helpers/server';
 import { createTestDatabase, TEST_DB, type TestDatabase } from './helpers/database';
 
 /**
@@ -35,7 +36,7 @@ interface Worker {
 }
 
 function startWorker(env: Record<string, string>): Worker {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/worker.ts'], {
+  const child = spawn(process.execPath, builtProgram('worker'), {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -183,7 +184,7 @@ if (TEST_DB === 'postgres')
 it('the worker refuses to start on the embedded database, in one line', async () => {
   const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn' };
   delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/worker.ts'], {
+  const child = spawn(process.execPath, builtProgram('worker'), {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -9,6 +9,16 @@ import { copyNewDatabaseInto } from './pglite-template';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
+/**
+ * The arguments that run one of the built server's programs (`scripts/build-server.ts`; the test
+ * layers that start processes build it first, in their global setup), as `npm start`, `npm run
+ * worker` and the scripts do.
+ */
+export const builtProgram = (name: 'main' | 'worker' | 'backup' | 'restore' | 'seed-demo') => [
+  '--enable-source-maps',
+  path.join(ROOT, 'dist/server', `${name}.js`),
+];
+
 export interface RunningServer {
   url: string;
   /** The server's process id (its memory can be read from /proc). */
@@ -50,7 +60,7 @@ export interface LaunchedServer {
 export async function launchServer(env: Record<string, string> = {}): Promise<LaunchedServer> {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? (await newDataDir(env));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, builtProgram('main'), {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -133,8 +143,9 @@ export async function runServerToExit(
   timeoutMs = 30_000,
   preload?: string,
 ): Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }> {
-  const imports = ['--import', 'tsx', ...(preload ? ['--import', preload] : [])];
-  const child = spawn(process.execPath, [...imports, 'src/server/main.ts'], {
+  // A preload is TypeScript: tsx loads it.
+  const imports = preload ? ['--import', 'tsx', '--import', preload] : [];
+  const child = spawn(process.execPath, [...imports, ...builtProgram('main')], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -20,6 +20,7 @@ import {
   ServerList,
   useFilterTags,
 } from '../lists/ListParts';
+import { SelectableRowsBody } from '../lists/SelectableRowsBody';
 import { ContactRoleChip, ContactStatusChip } from './ContactChips';
 import { CreatePodButton } from './CreatePodButton';
 import { ExportCsvButton } from './ExportCsvButton';
@@ -173,6 +174,7 @@ function ContactListView() {
           rowClick={(id) => contactEditPath(id)}
           isRowSelectable={isSelectable}
           bulkActionButtons={<CreatePodButton />}
+          body={SelectableRowsBody}
           empty={<EmptyList text={t('lists.empty.contacts')} />}
         >
           <DataTable.Col source="fullName" label={t('contacts.fields.name')} />

@@ -20,6 +20,9 @@ export function CreatePodButton() {
   const t = useMessages();
   const { selectedIds } = useListContext();
   const [open, setOpen] = useState(false);
+  // react-admin keeps its bulk actions bar in the page, folded to no height, while nothing is
+  // selected: the button would be there for the keyboard and on top of the list's header.
+  if (selectedIds.length === 0 && !open) return null;
   return (
     <>
       <Button

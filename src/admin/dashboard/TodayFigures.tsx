@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Box, Card, CardActionArea, CardContent, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import type { DashboardToday } from '../../shared/dashboard';
@@ -15,19 +16,16 @@ interface FigureProps {
   alarming?: boolean;
 }
 
-/** One figure: a card that opens the list of what it counts. */
+/**
+ * One figure: a card whose name and count are a link to the list of what it counts (named by
+ * what it shows, as WCAG 2.5.3 asks); the help below describes it.
+ */
 function Figure({ name, help, count, to, alarming = false }: FigureProps) {
-  const t = useMessages();
-  const shown = formatCount(count);
+  const helpId = useId();
   return (
     <Card variant="outlined">
-      <CardActionArea
-        component={RouterLink}
-        to={to}
-        aria-label={t('dashboard.today.figure', { name, count: shown })}
-        sx={{ height: '100%' }}
-      >
-        <CardContent>
+      <CardActionArea component={RouterLink} to={to} aria-describedby={helpId}>
+        <CardContent sx={{ pb: 0 }}>
           <Typography variant="subtitle2" component="p" color="text.secondary">
             {name}
           </Typography>
@@ -36,13 +34,15 @@ function Figure({ name, help, count, to, alarming = false }: FigureProps) {
             component="p"
             color={alarming && count > 0 ? 'error' : 'text.primary'}
           >
-            {shown}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {help}
+            {formatCount(count)}
           </Typography>
         </CardContent>
       </CardActionArea>
+      <CardContent sx={{ pt: 0.5 }}>
+        <Typography id={helpId} variant="body2" color="text.secondary">
+          {help}
+        </Typography>
+      </CardContent>
     </Card>
   );
 }

@@ -35,7 +35,10 @@ export default function HelpPage() {
           <Box component="ul" sx={{ pl: 3, mt: 0.5, mb: 0 }}>
             {SECTIONS.map((section) => (
               <Typography key={section.id} component="li" variant="body2">
-                <Link href={`#${section.id}`}>{section.title}</Link>
+                {/* 24 px tall at least, so adjacent entries are targets of their own (WCAG 2.5.8). */}
+                <Link href={`#${section.id}`} sx={{ display: 'inline-block', minHeight: 24 }}>
+                  {section.title}
+                </Link>
               </Typography>
             ))}
           </Box>

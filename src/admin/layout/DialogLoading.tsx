@@ -5,7 +5,7 @@ import { useMessages } from '../i18n';
 export function DialogLoading({ onClose }: { onClose: () => void }) {
   const t = useMessages();
   return (
-    <Dialog open onClose={onClose}>
+    <Dialog open onClose={onClose} aria-label={t('app.loading')}>
       <DialogContent>
         <CircularProgress aria-label={t('app.loading')} />
       </DialogContent>

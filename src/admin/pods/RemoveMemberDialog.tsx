@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText } from '@mui/material';
 import { useDelete } from 'react-admin';
 import { messages } from '../../shared/messages';
@@ -26,6 +27,7 @@ export function RemoveMemberDialog({
   onFailed: (message: string) => void;
 }) {
   const t = useMessages();
+  const questionId = useId();
   const [remove, { isPending }] = useDelete<MemberRecord>();
   const confirm = () =>
     remove(
@@ -38,9 +40,15 @@ export function RemoveMemberDialog({
       },
     );
   return (
-    <Dialog open onClose={isPending ? undefined : onClose} maxWidth="xs" fullWidth>
+    <Dialog
+      open
+      onClose={isPending ? undefined : onClose}
+      maxWidth="xs"
+      fullWidth
+      aria-labelledby={questionId}
+    >
       <DialogContent>
-        <DialogContentText>{t('pods.removeConfirm')}</DialogContentText>
+        <DialogContentText id={questionId}>{t('pods.removeConfirm')}</DialogContentText>
         <DialogContentText sx={{ mt: 1, fontWeight: 600 }}>
           {member.userId.fullName}
         </DialogContentText>

@@ -3,6 +3,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { openapiTransform } from './openapi-schemas';
+import { projectPath } from '../project-root';
 
 /**
  * The API's OpenAPI document, generated from the zod schemas each route declares, served at
@@ -13,7 +14,7 @@ import { openapiTransform } from './openapi-schemas';
  */
 
 const VERSION = (
-  JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
+  JSON.parse(readFileSync(projectPath('package.json'), 'utf8')) as {
     version: string;
   }
 ).version;

@@ -1,5 +1,5 @@
+import { createRequire } from 'node:module';
 import { and, asc, eq, gt, isNotNull, sql, type SQL } from 'drizzle-orm';
-import phoneLibrary from 'libphonenumber-js/package.json';
 import { phoneNeedsAttention, PHONE_RULE_VERSION } from '../../shared/phone';
 import type { Db } from '../db/client';
 import { appMeta, users } from '../db/schema';
@@ -9,6 +9,12 @@ import { appMeta, users } from '../db/schema';
  * the rule `rule` would not store (shared/phone.ts).
  */
 const STORED_PHONES_KEY = 'phones_needing_attention';
+
+// Read with require: the built server leaves packages to Node, whose ES import of JSON needs an
+// import attribute; require reads it the same from the sources and from dist/server.
+const phoneLibrary = createRequire(import.meta.url)('libphonenumber-js/package.json') as {
+  version: string;
+};
 
 /** The rule the list was made with: ours and the numbering plans of libphonenumber-js. */
 export const STORED_PHONES_RULE = `${PHONE_RULE_VERSION}/libphonenumber-js@${phoneLibrary.version}`;

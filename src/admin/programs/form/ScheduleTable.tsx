@@ -58,8 +58,10 @@ export function ScheduleTable({ rows }: { rows: readonly ScheduleRow[] }) {
   const paddingBottom = items.length ? virtualizer.getTotalSize() - items.at(-1)!.end : 0;
 
   return (
+    // A scrolling box of text only: focusable, so a keyboard can scroll it (WCAG 2.1.1).
     <TableContainer
       ref={scrollRef}
+      tabIndex={0}
       sx={{ maxHeight: SCHEDULE_MAX_HEIGHT, overflow: 'auto', border: 1, borderColor: 'divider' }}
     >
       <Table stickyHeader size="small" aria-label={t('programs.schedule.title')}>
