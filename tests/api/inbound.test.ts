@@ -597,6 +597,37 @@ describe('STOP and its like', () => {
     expect((await outboxTo(phone)).filter((m) => m.status === 'queued')).toHaveLength(1);
   });
 
+  it.each([
+    ['Please quit texting me', 'QUIT'],
+    ['Hi, this is Maria, please unsubscribe me from all of your text messages', 'UNSUBSCRIBE'],
+    ['Take me off your list', null],
+    ['NO MÁS', 'NOMAS'],
+    ['STPO', 'STOP'],
+  ])(
+    'opts the phone out for %j, a request to stop under the FCC rule (keyword %s)',
+    async (body, keyword) => {
+      const contact = await participant({ smsVerified: true });
+      const waiting = await queued({ contactId: contact.id, toPhone: contact.phone! });
+      await reply(contact.phone!, body);
+      expect((await rowOf(waiting.id)).status).toBe('canceled');
+      expect(await phoneOptedOut(ctx.db, contact.phone!)).toBe(true);
+      expect(await consentOf(contact.phone!)).toMatchObject([
+        { event: 'opted_out', source: 'keyword', keyword, text: body },
+      ]);
+    },
+  );
+
+  it.each(['The bus stop is closed today', 'End of the day works for me', 'Quit joking lol'])(
+    'opts nobody out for %j: a stop word in another sense',
+    async (body) => {
+      const contact = await participant({ smsVerified: true });
+      await reply(contact.phone!, body);
+      expect((await inboundFrom(contact.phone!)).map((m) => m.intent)).toEqual([null]);
+      expect(await phoneOptedOut(ctx.db, contact.phone!)).toBe(false);
+      expect(await consentOf(contact.phone!)).toEqual([]);
+    },
+  );
+
   it('stores "don\'t stop" and other free text only', async () => {
     const contact = await participant({ smsVerified: true });
     const waiting = await queued({ contactId: contact.id, toPhone: contact.phone! });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatMessage } from '../../src/shared/format';
 import { messages } from '../../src/shared/messages';
 import { analyzeSms } from '../../src/shared/sms';
-import { matchedKeyword, optinConfirmation, programList } from '../../src/server/inbound/texts';
+import { optinConfirmation, programList } from '../../src/server/inbound/texts';
 
 describe('programList', () => {
   it('names one, two or three programs in plain English', () => {
@@ -33,17 +33,5 @@ describe('optinConfirmation', () => {
   it('fits in two segments with three long names', () => {
     const body = optinConfirmation(['x'.repeat(200), 'y'.repeat(200), 'z'.repeat(200), 'w']);
     expect(analyzeSms(body).segments).toBeLessThanOrEqual(2);
-  });
-});
-
-describe('matchedKeyword', () => {
-  it('names the keyword a reply matched, upper-cased', () => {
-    expect(matchedKeyword('join!', 'optin')).toBe('JOIN');
-    expect(matchedKeyword('Yes please', 'optin')).toBe('YES');
-    expect(matchedKeyword('stop please', 'optout')).toBe('STOP');
-    expect(matchedKeyword('Please STOP texting me', 'optout')).toBe('STOP');
-    expect(matchedKeyword('opt out', 'optout')).toBe('OPTOUT');
-    expect(matchedKeyword('Cancel please', 'optout')).toBe('CANCEL');
-    expect(matchedKeyword(' info ', 'help')).toBe('INFO');
   });
 });

@@ -14,12 +14,7 @@ import {
   PLANNER_LIMITS,
 } from '../../shared/delivery';
 import { formatDuration } from '../../shared/format';
-import {
-  HELP_KEYWORDS,
-  KEYWORD_REPLY_MAX_WORDS,
-  OPT_IN_KEYWORDS,
-  OPT_OUT_KEYWORDS,
-} from '../../shared/keywords';
+import { HELP_KEYWORDS, OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS } from '../../shared/keywords';
 import { MEDIA_FORMATS } from '../../shared/media';
 import { messages } from '../../shared/messages';
 import { SEGMENT_LIMITS } from '../../shared/sms';
@@ -89,7 +84,6 @@ export const HELP_VALUES: Readonly<Record<string, string>> = {
   'KEYWORDS.optIn': joined(bold(OPT_IN_KEYWORDS), 'or'),
   'KEYWORDS.optOut': joined(bold(OPT_OUT_KEYWORDS), 'or'),
   'KEYWORDS.help': joined(bold(HELP_KEYWORDS), 'or'),
-  'KEYWORDS.replyWords': String(KEYWORD_REPLY_MAX_WORDS),
   'TEST_SEND.max': String(TEST_SEND_LIMIT.max),
   'TEST_SEND.minutes': String(TEST_SEND_LIMIT.windowMs / 60_000),
   TIME_ZONES: joined(

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { INBOUND_LIMITS } from '../../shared/consent';
 import { replyIntent, type ReplyIntent } from '../../shared/keywords';
+import { keywordIn } from '../../shared/reply-reading';
 import { messages } from '../../shared/messages';
 import type { ApiInboundMessage } from '../../shared/types';
 import { phoneConsentWord, recordConsent } from '../consent/log';
@@ -20,7 +21,7 @@ import { cancelQueued, optOutPhone } from '../delivery/opt-out';
 import { queueReply } from '../outbox/replies';
 import { fromInbound, toApiInboundMessage } from '../services/inbound-messages';
 import { programStatusSqlAt } from '../services/programs';
-import { helpReply, matchedKeyword, optinConfirmation } from './texts';
+import { helpReply, optinConfirmation } from './texts';
 
 /** A message a phone sent, as the provider (or Simulate reply) hands it over. */
 export interface ReceivedMessage {
@@ -291,7 +292,7 @@ export async function receiveMessage(
         tx,
         message,
         contacts,
-        keyword: matchedKeyword(body, intent),
+        keyword: keywordIn(body, intent),
         settings,
       });
     }

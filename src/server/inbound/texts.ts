@@ -1,11 +1,4 @@
 import { formatMessage } from '../../shared/format';
-import {
-  HELP_KEYWORDS,
-  OPT_IN_KEYWORDS,
-  OPT_OUT_KEYWORDS,
-  replyWords,
-  type ReplyIntent,
-} from '../../shared/keywords';
 import { messages } from '../../shared/messages';
 
 /** Programs a confirmation names; more are counted ('and 2 more'). */
@@ -42,19 +35,3 @@ export const optinConfirmation = (programNames: readonly string[]): string =>
 
 /** The answer to HELP/INFO. */
 export const helpReply = (contact: string): string => formatMessage(messages.sms.help, { contact });
-
-const KEYWORDS: Record<ReplyIntent, readonly string[]> = {
-  optin: OPT_IN_KEYWORDS,
-  optout: OPT_OUT_KEYWORDS,
-  help: HELP_KEYWORDS,
-};
-
-/**
- * The keyword of `intent` a reply used, upper-cased as the consent log keeps it ('stop please':
- * STOP; 'opt out': OPTOUT). replyIntent decided the intent; this only names the word.
- */
-export function matchedKeyword(body: string, intent: ReplyIntent): string | null {
-  const keywords = KEYWORDS[intent];
-  const word = replyWords(body).find((w) => keywords.includes(w.toUpperCase()));
-  return word?.toUpperCase() ?? null;
-}
