@@ -1,4 +1,4 @@
-import { KEYWORDS, normalizeReply, readReply } from './reply-reading';
+import { KEYWORDS, keywordIn, readReply } from './reply-reading';
 
 /**
  * What a participant's reply makes Tidings do: opt the phone in, opt it out, answer with help, or
@@ -27,6 +27,5 @@ export function replyIntent(body: string): ReplyIntent | null {
   const { reading } = readReply(body);
   if (reading === 'none') return null;
   if (reading !== 'review') return reading;
-  const words = normalizeReply(body).split(/[^\p{L}\p{N}]+/u);
-  return words.some((word) => KEYWORDS.optout[word]) ? 'optout' : null;
+  return keywordIn(body, 'optout') ? 'optout' : null;
 }
