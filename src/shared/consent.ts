@@ -9,7 +9,11 @@
  *   whose status tells whether and when it was handed to the provider;
  * - opted_in: the phone replied JOIN, START, UNSTOP or YES;
  * - opted_out: the phone replied STOP (or its like), or the provider reported it unsubscribed (21610);
- * - verified / unverified: staff marked the phone verified, or not verified, on the contact form.
+ * - verified / unverified: staff marked the phone verified, or not verified, on the contact form;
+ * - review_held: the phone wrote something that may be a request to stop ('Stop by the office
+ *   tomorrow?'): its program messages are held until a staff member decides;
+ * - review_cleared: a staff member decided such a reply is not an opt-out (a decision that it is
+ *   one is an `opted_out` row of source `review`).
  */
 export const CONSENT_EVENTS = [
   'optin_requested',
@@ -17,6 +21,8 @@ export const CONSENT_EVENTS = [
   'opted_out',
   'verified',
   'unverified',
+  'review_held',
+  'review_cleared',
 ] as const;
 export type ConsentEvent = (typeof CONSENT_EVENTS)[number];
 
@@ -24,9 +30,11 @@ export type ConsentEvent = (typeof CONSENT_EVENTS)[number];
  * keyword: the phone's own reply; staff: a signed-in user; provider: Twilio's report; simulated: a
  * reply a staff member typed with Simulate reply (the log provider). A simulated JOIN or STOP acts
  * as the phone's would, so the whole flow can be tried, but it is never the phone's own word: its
- * row names the staff member, and every reader of the log says it was simulated.
+ * row names the staff member, and every reader of the log says it was simulated. review: the
+ * phone's reply as a staff member read it in the inbox (its row names them): an opt-out decided
+ * this way is the phone's word, as its reply was.
  */
-export const CONSENT_SOURCES = ['keyword', 'staff', 'provider', 'simulated'] as const;
+export const CONSENT_SOURCES = ['keyword', 'staff', 'provider', 'simulated', 'review'] as const;
 export type ConsentSource = (typeof CONSENT_SOURCES)[number];
 
 /**
@@ -55,3 +63,17 @@ export const TEST_SEND_LIMIT = {
   max: 10,
   windowMs: 10 * 60_000,
 } as const;
+
+/**
+ * An inbound message's place in the inbox: `new` until a staff member marks it handled (replying
+ * to it does). Replies Tidings answers itself (JOIN, STOP, HELP) arrive handled.
+ */
+export const INBOUND_STATES = ['new', 'handled'] as const;
+export type InboundState = (typeof INBOUND_STATES)[number];
+
+/** What a reply asked for, as reply-reading.ts reads it; null: nothing (free text). */
+export const INBOUND_INTENTS = ['optin', 'optout', 'help', 'review'] as const;
+
+/** A staff member's decision on a reply that needs review. */
+export const REVIEW_DECISIONS = ['optout', 'not_optout'] as const;
+export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];

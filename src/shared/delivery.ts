@@ -3,9 +3,32 @@
  * server's delivery engine, the status webhook and the console all read it from here.
  */
 
-/** optin: the request to reply JOIN; program: a program's day; the rest answer participants or staff. */
-export const MESSAGE_KINDS = ['optin', 'program', 'confirmation', 'reply', 'test'] as const;
+/**
+ * optin: the request to reply JOIN; program: a program's day; confirmation, reply: Tidings' own
+ * answers to a phone's JOIN, STOP or HELP; staff: a staff member's reply to a participant; test: a
+ * staff member's test send.
+ */
+export const MESSAGE_KINDS = [
+  'optin',
+  'program',
+  'confirmation',
+  'reply',
+  'staff',
+  'test',
+] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
+
+/**
+ * The kinds that wait behind nothing: answers to a phone that just wrote and staff's own sends are
+ * claimed before program days and opt-in requests (the outbox's `priority`, 0 before 1), so a
+ * confirmation never queues behind 10,000 program messages.
+ */
+export const FIRST_KINDS = [
+  'confirmation',
+  'reply',
+  'staff',
+  'test',
+] as const satisfies readonly MessageKind[];
 
 /**
  * - queued: waiting for its time (or for a retry after a transient failure);

@@ -1,4 +1,5 @@
-import { KEYWORDS, keywordIn, readReply } from './reply-reading';
+import { INBOUND_INTENTS } from './consent';
+import { KEYWORDS, readReply } from './reply-reading';
 
 /**
  * What a participant's reply makes Tidings do: opt the phone in, opt it out, answer with help, or
@@ -15,17 +16,13 @@ export const OPT_IN_KEYWORDS = english('optin');
 export const OPT_OUT_KEYWORDS = english('optout');
 export const HELP_KEYWORDS = english('help');
 
-export type ReplyIntent = 'optin' | 'optout' | 'help';
+export type ReplyIntent = (typeof INBOUND_INTENTS)[number];
 
 /**
- * What the reply asks for, or null for anything else. A reply whose meaning is in doubt
- * ('review': 'Stop by the office tomorrow?') opts the phone out when it holds a stop keyword, which
- * the FCC's rule counts as a revocation whatever surrounds it, and is otherwise left to staff
- * (stored and shown with the replies), as it was before the reading had a 'review'.
+ * What the reply asks for, or null for anything else. 'review': it may be a request to stop ('Stop
+ * by the office tomorrow?'): the phone's program messages are held until a staff member decides.
  */
 export function replyIntent(body: string): ReplyIntent | null {
   const { reading } = readReply(body);
-  if (reading === 'none') return null;
-  if (reading !== 'review') return reading;
-  return keywordIn(body, 'optout') ? 'optout' : null;
+  return reading === 'none' ? null : reading;
 }

@@ -974,6 +974,7 @@ export const messages = {
       program: 'Program message',
       confirmation: 'Confirmation',
       reply: 'Reply',
+      staff: 'Staff reply',
       test: 'Test message',
     },
     sources: {
@@ -1076,6 +1077,7 @@ export const messages = {
       optin: 'Opt-in (JOIN)',
       optout: 'Opt-out (STOP)',
       help: 'Help',
+      review: 'Needs review',
     },
     media: 'Media %{n}',
     /** An outbound program message: 'Spring Walks · Day 1'. */
@@ -1124,8 +1126,12 @@ export const messages = {
         opted_out: 'Opted out',
         verified: 'Marked verified',
         unverified: 'Marked not verified',
+        review_held: 'Messages held: a reply needs review',
+        review_cleared: 'Reviewed: not an opt-out',
       },
       reply: 'Reply "%{text}"',
+      /** A decision in the inbox on a reply that needed review. */
+      reviewed: 'Reply "%{text}" read by %{staff}',
       replyUnknown: 'Their reply',
       /** A reply a staff member typed with Simulate reply: in effect, but not the phone's own. */
       simulated: 'Reply "%{text}" simulated by %{staff}',

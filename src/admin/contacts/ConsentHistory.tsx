@@ -40,6 +40,11 @@ function sourceText(t: Translate, row: ApiConsentEvent): string {
         ? t('conversations.history.numberOptedOut', { staff })
         : staff;
     }
+    case 'review':
+      return t('conversations.history.reviewed', {
+        text: quote(row.text ?? ''),
+        staff: row.staffName ?? t('conversations.optin.someStaff'),
+      });
     case 'provider':
       // The provider's only consent report is the carrier's 21610 (the number unsubscribed).
       return row.event === 'opted_out'

@@ -22,6 +22,7 @@ import {
   uniqueIndex,
   uuid,
   customType,
+  smallint,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import {
@@ -38,7 +39,13 @@ import {
   SEND_WINDOW,
   TIME_ZONES,
 } from '../../shared/constants';
-import { CONSENT_EVENTS, CONSENT_SOURCES } from '../../shared/consent';
+import {
+  CONSENT_EVENTS,
+  CONSENT_SOURCES,
+  INBOUND_INTENTS,
+  INBOUND_STATES,
+  REVIEW_DECISIONS,
+} from '../../shared/consent';
 import {
   DUPLICATE_RULES,
   IMPORT_FORMATS,
@@ -47,6 +54,7 @@ import {
   type ImportMapping,
 } from '../../shared/contact-import';
 import {
+  FIRST_KINDS,
   MESSAGE_EVENT_SOURCES,
   MESSAGE_KINDS,
   MESSAGE_STATUSES,
@@ -430,6 +438,23 @@ export const outboundMessages = pgTable(
      * opt-in request, which keeps every zone of its number's country.
      */
     timeZone: text('time_zone'),
+    /**
+     * The end of the send window ('HH:MM') where the recipient is, when it is earlier than
+     * SEND_WINDOW.latest (a state with stricter hours); null: SEND_WINDOW.latest.
+     */
+    sendWindowLatest: text('send_window_latest'),
+    /**
+     * 0 for the kinds that wait behind nothing (FIRST_KINDS: answers, staff replies, test sends),
+     * 1 for program days and opt-in requests: the dispatcher claims by priority, then by time.
+     * Derived from the kind by PostgreSQL, so no writer can get it wrong.
+     */
+    priority: smallint('priority')
+      .notNull()
+      .generatedAlwaysAs(
+        sql.raw(
+          `case when kind in (${FIRST_KINDS.map((k) => `'${k}'`).join(', ')}) then 0 else 1 end`,
+        ),
+      ),
     /** Which dispatcher claimed it (`sending`), and when. */
     claimedBy: text('claimed_by'),
     claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date' }),
@@ -450,6 +475,10 @@ export const outboundMessages = pgTable(
       .on(t.programId, t.contactId, t.day)
       .where(sql`${t.programId} is not null`),
     index('outbound_messages_status_send_after_idx').on(t.status, t.sendAfter),
+    // The dispatcher's claim: queued messages by priority, then by when they are due.
+    index('outbound_messages_claim_idx')
+      .on(t.priority, t.sendAfter)
+      .where(sql`${t.status} = 'queued'`),
     index('outbound_messages_contact_idx').on(t.contactId, t.createdAt),
     // A program's day by number too: the planner gives each phone a day once, whoever carries it.
     index('outbound_messages_program_day_phone_idx').on(t.programId, t.day, t.toPhone),
@@ -527,10 +556,28 @@ export const inboundMessages = pgTable(
     mediaUrls: jsonb('media_urls').$type<string[]>().notNull().default([]),
     /** The contact whose phone sent it; null for a number Tidings does not know. */
     contactId: uuid('contact_id').references(() => users.id, { onDelete: 'set null' }),
-    /** What the reply asked for (shared/keywords.ts): optin, optout, help; null for anything else. */
-    intent: text('intent', { enum: ['optin', 'optout', 'help'] }),
+    /**
+     * What the reply asked for (shared/reply-reading.ts): optin, optout, help, or review (it may be
+     * a request to stop: a staff member decides); null for anything else.
+     */
+    intent: text('intent', { enum: INBOUND_INTENTS }),
     /** The staff user who typed it with Simulate reply; null for a message a phone sent. */
     simulatedBy: uuid('simulated_by').references(() => users.id),
+    /** The inbox: new until a staff member marks it handled (shared/consent.ts INBOUND_STATES). */
+    state: text('state', { enum: INBOUND_STATES }).notNull().default('new'),
+    /** The staff member it is assigned to; null: unassigned. */
+    assigneeId: uuid('assignee_id').references((): AnyPgColumn => users.id, {
+      onDelete: 'set null',
+    }),
+    /** When it was marked handled, and by whom (null with a handled_at: Tidings answered it). */
+    handledAt: timestamp('handled_at', { withTimezone: true, mode: 'date' }),
+    handledBy: uuid('handled_by').references((): AnyPgColumn => users.id, {
+      onDelete: 'set null',
+    }),
+    /** A staff member's decision on a reply that needs review (intent review); null: undecided. */
+    reviewDecision: text('review_decision', { enum: REVIEW_DECISIONS }),
+    reviewedBy: uuid('reviewed_by').references((): AnyPgColumn => users.id),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
     receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull(),
     demo: demo(),
     createdAt: createdAt(),
@@ -540,7 +587,24 @@ export const inboundMessages = pgTable(
     index('inbound_messages_contact_idx').on(t.contactId, t.receivedAt),
     index('inbound_messages_from_idx').on(t.fromPhone, t.receivedAt),
     index('inbound_messages_received_at_idx').on(t.receivedAt),
-    check('inbound_messages_intent_check', oneOf(t.intent, ['optin', 'optout', 'help'])),
+    // The inbox: its new messages (the top bar's count), and each staff member's.
+    index('inbound_messages_new_idx')
+      .on(t.receivedAt)
+      .where(sql`${t.state} = 'new'`),
+    index('inbound_messages_assignee_idx').on(t.assigneeId, t.receivedAt),
+    // Replies still waiting for a decision, by phone: the planner and the dispatcher hold the
+    // phone's program messages while one exists.
+    index('inbound_messages_review_pending_idx')
+      .on(t.fromPhone)
+      .where(sql`${t.intent} = 'review' and ${t.reviewDecision} is null`),
+    check('inbound_messages_intent_check', oneOf(t.intent, INBOUND_INTENTS)),
+    check('inbound_messages_state_check', oneOf(t.state, INBOUND_STATES)),
+    check('inbound_messages_review_decision_check', oneOf(t.reviewDecision, REVIEW_DECISIONS)),
+    // A decision is always someone's.
+    check(
+      'inbound_messages_reviewed_by_check',
+      sql`${t.reviewDecision} is null or ${t.reviewedBy} is not null`,
+    ),
   ],
 );
 
@@ -582,6 +646,11 @@ export const consentEvents = pgTable(
     check(
       'consent_events_simulated_staff_check',
       sql`${t.source} <> 'simulated' or ${t.staffUserId} is not null`,
+    ),
+    // So is a review decision.
+    check(
+      'consent_events_review_staff_check',
+      sql`${t.source} <> 'review' or ${t.staffUserId} is not null`,
     ),
   ],
 );

@@ -237,11 +237,38 @@ async function help({ tx, message, contacts, settings }: Context) {
   });
 }
 
+/**
+ * A reply that may be a request to stop ('Stop by the office tomorrow?'): nothing is sent to the
+ * phone, and its program messages are held (planner, dispatcher) until a staff member decides in
+ * the inbox. The hold is written to the consent log, for each contact with the phone.
+ */
+async function review({ tx, message, contacts, keyword }: Context) {
+  const record = (contactId: string | null) => ({
+    contactId,
+    phone: message.fromPhone,
+    event: 'review_held' as const,
+    ...consentSource(message),
+    keyword,
+    text: message.body,
+    inboundMessageId: message.id,
+    at: message.receivedAt,
+  });
+  await recordConsent(
+    tx,
+    contacts.length > 0 ? contacts.map((c) => record(c.id)) : [record(null)],
+  );
+}
+
 const ACTIONS: Record<ReplyIntent, (context: Context) => Promise<void>> = {
   optin: optIn,
   optout: optOut,
   help,
+  review,
 };
+
+/** Replies Tidings answers itself arrive handled; the rest wait in the inbox for staff. */
+const answeredByTidings = (intent: ReplyIntent | null) =>
+  intent !== null && intent !== 'review';
 
 /**
  * Handles a message a phone sent: stores it and acts on what it asks (replyIntent), all in one
@@ -283,6 +310,8 @@ export async function receiveMessage(
         intent,
         simulatedBy: received.simulatedBy ?? null,
         receivedAt: at,
+        state: answeredByTidings(intent) ? 'handled' : 'new',
+        handledAt: answeredByTidings(intent) ? at : null,
       })
       .onConflictDoNothing({ target: inboundMessages.providerMessageId })
       .returning();

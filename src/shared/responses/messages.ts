@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONSENT_EVENTS, CONSENT_SOURCES } from '../consent';
+import { CONSENT_EVENTS, CONSENT_SOURCES, INBOUND_INTENTS } from '../consent';
 import { MESSAGE_EVENT_SOURCES, MESSAGE_KINDS, MESSAGE_STATUSES, SMS_PROVIDERS } from '../delivery';
 import type {
   ApiConsentLog,
@@ -67,7 +67,7 @@ const inboundMessageSchema = z.object({
   mediaUrls: z.array(z.string()),
   contactId: z.uuid().nullable(),
   contactName: z.string().nullable(),
-  intent: z.enum(['optin', 'optout', 'help']).nullable(),
+  intent: z.enum(INBOUND_INTENTS).nullable(),
   receivedAt: time,
   simulatedBy: z
     .uuid()

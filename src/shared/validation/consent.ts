@@ -43,7 +43,7 @@ export type ConversationQuery = z.output<typeof conversationQuerySchema>;
 export const INBOUND_SORT_FIELDS = ['receivedAt', 'fromPhone', 'contactName'] as const;
 
 /** What a reply asked for (shared/keywords.ts), or `none`: anything else. */
-export const INBOUND_INTENT_FILTERS = ['optin', 'optout', 'help', 'none'] as const;
+export const INBOUND_INTENT_FILTERS = ['optin', 'optout', 'help', 'review', 'none'] as const;
 
 /**
  * GET /api/inbound-messages: paged and sorted like every list (newest first unless sorted
