@@ -253,10 +253,7 @@ async function review({ tx, message, contacts, keyword }: Context) {
     inboundMessageId: message.id,
     at: message.receivedAt,
   });
-  await recordConsent(
-    tx,
-    contacts.length > 0 ? contacts.map((c) => record(c.id)) : [record(null)],
-  );
+  await recordConsent(tx, contacts.length > 0 ? contacts.map((c) => record(c.id)) : [record(null)]);
 }
 
 const ACTIONS: Record<ReplyIntent, (context: Context) => Promise<void>> = {
@@ -267,8 +264,7 @@ const ACTIONS: Record<ReplyIntent, (context: Context) => Promise<void>> = {
 };
 
 /** Replies Tidings answers itself arrive handled; the rest wait in the inbox for staff. */
-const answeredByTidings = (intent: ReplyIntent | null) =>
-  intent !== null && intent !== 'review';
+const answeredByTidings = (intent: ReplyIntent | null) => intent !== null && intent !== 'review';
 
 /**
  * Handles a message a phone sent: stores it and acts on what it asks (replyIntent), all in one
