@@ -350,6 +350,11 @@ describe('accessibility (axe-core, WCAG 2.2 AA and best practices)', () => {
           ready: heading(t.contacts.editTitle),
         },
         ...notFound,
+        {
+          name: 'inbox: reply',
+          path: '/inbound-messages',
+          ready: openWith(/^Reply to /),
+        },
         ...importDialog,
         { ...drawer, path: '/dashboard' },
       ]);

@@ -11,6 +11,7 @@ import { createPodFromContacts, exportContactsCsv } from './contactsApi';
 import { getContactConsent, getContactConversation, simulateReply } from './conversationApi';
 import { getDashboard } from './dashboardApi';
 import { httpClient } from './httpClient';
+import { decideReview, getInboxCounts, sendStaffReply, updateInboundMessage } from './inboxApi';
 import { listQuery } from './listQuery';
 import { getProgramDeliveries, getSmsSettings, retryMessage, sendTestMessage } from './messagesApi';
 import { getSimulation } from './simulationApi';
@@ -164,6 +165,10 @@ export const dataProvider = {
   getContactConversation,
   getContactConsent,
   simulateReply,
+  getInboxCounts,
+  updateInboundMessage,
+  decideReview,
+  sendStaffReply,
   sendTestMessage,
   getSmsSettings,
   getSimulation,

@@ -10,6 +10,7 @@ import {
 import { formatMessage } from '../../shared/format';
 import { messages } from '../../shared/messages';
 import { optedOutAmong } from '../consent/log';
+import { phonesInReview } from '../consent/review-holds';
 import type { Db, Tx } from '../db/client';
 import { outboundMessageEvents, outboundMessages } from '../db/schema';
 import { retryDelayMs } from './backoff';
@@ -114,9 +115,17 @@ async function inPool<T>(
  * The kinds Tidings starts, as opposed to answers to a phone that just wrote: not sent to a phone
  * that opted out, nor to a contact who did (program messages also keep the recipient rule of
  * recipients.ts), nor to a number outside SMS_ALLOWED_COUNTRIES. Confirmations and replies answer
- * the phone and always go: the opt-out confirmation and the answer to HELP must reach it.
+ * the phone and always go: the opt-out confirmation and the answer to HELP must reach it. A staff
+ * member's reply is a person writing, and keeps the phone's STOP like the rest.
  */
-const STARTED_KINDS: ReadonlySet<MessageKind> = new Set(['program', 'optin', 'test']);
+const STARTED_KINDS: ReadonlySet<MessageKind> = new Set(['program', 'optin', 'test', 'staff']);
+
+/**
+ * The kinds a reply that may ask to stop holds back until a staff member decides it: what Tidings
+ * sends on its own schedule. A staff member's reply still goes (it may be the question 'did you
+ * mean stop?').
+ */
+const HELD_BY_REVIEW: ReadonlySet<MessageKind> = new Set(['program', 'optin']);
 
 /**
  * The zones whose quiet hours a message keeps: its own (a program's; an opt-in request's, from the
@@ -405,6 +414,13 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       );
       for (const message of group) {
         if (!recipients.has(message.contactId!)) out.set(message.id, notEligible);
+      }
+    }
+    const held = claimed.filter((m) => HELD_BY_REVIEW.has(m.kind) && !out.has(m.id));
+    if (held.length > 0) {
+      const inReview = await phonesInReview(db, [...new Set(held.map((m) => m.toPhone))]);
+      for (const message of held) {
+        if (inReview.has(message.toPhone)) out.set(message.id, messages.delivery.heldForReview);
       }
     }
     if (consentChecked.length > 0) {

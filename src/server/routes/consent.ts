@@ -62,7 +62,7 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
         reply,
         'messages',
         inboundListResponse.shape.messages.element,
-        inboundMessageList(app.db, request.query),
+        inboundMessageList(app.db, request.query, request.user.id),
         request.query,
       ),
   );

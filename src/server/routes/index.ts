@@ -11,6 +11,7 @@ import { contactImportRoutes } from './contact-imports';
 import { contactRoutes } from './contacts';
 import { dashboardRoutes } from './dashboard';
 import { healthRoutes } from './health';
+import { inboxRoutes } from './inbox';
 import { podRoutes } from './pods';
 import { mediaRoutes } from './media';
 import { messageRoutes } from './messages';
@@ -53,6 +54,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(messageRoutes);
   await app.register(twilioWebhookRoutes);
   await app.register(replyRoutes);
+  await app.register(inboxRoutes);
   await app.register(analyticsRoutes);
   await app.register(dashboardRoutes);
 }
