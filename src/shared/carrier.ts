@@ -39,6 +39,8 @@ export interface ApiCarrierProgram {
   id: string;
   programName: string;
   productName: string | null;
+  /** The product's days (its conclusion is day productDays + 1); null without a product. */
+  productDays: number | null;
   description: string;
   frequency: string;
   /** How many of the product's days have a message to send. */

@@ -1417,8 +1417,6 @@ export const messages = {
     brand: 'Tidings',
     programInvalid: 'programId must be a program id',
     title: 'Carrier registration',
-    /** The link to it from the Help page. */
-    helpLink: 'Carrier registration: the facts for 10DLC and toll-free verification',
     intro:
       'Carriers ask every business that texts from a 10DLC or toll-free number to register its campaign. Choose a program: this page fills in what the forms ask from the program, its product and the texts Tidings sends. Copy each block into the form.',
     back: 'Back to Help',
@@ -1426,6 +1424,9 @@ export const messages = {
     chooseProgram: 'Choose a program to fill in its description, frequency and samples.',
     loadFailed: 'Failed to load the carrier registration facts',
     copy: 'Copy',
+    /** The copy button's accessible name: which block it copies. */
+    copyLabel: 'Copy %{what}',
+    optinRequest: 'Opt-in request',
     copied: 'Copied to the clipboard',
     copyFailed: 'The browser did not allow copying: select the text and copy it by hand.',
     /** The sections of the page. */
@@ -1450,12 +1451,6 @@ export const messages = {
     optinFlow:
       'Staff add the participant to a pod and send an opt-in request. The participant receives:',
     optinReply: 'The participant replies %{keyword}. Tidings answers:',
-    /** Each sample's label. */
-    day: {
-      pre: 'Pre-message (day 0)',
-      daily: 'Day %{day}',
-      conclusion: 'Conclusion (day %{day})',
-    },
     picture: 'Picture message (MMS); the picture is at %{url}',
     hasBrand: 'Names %{brand}',
     noBrand: 'Does not name %{brand}',

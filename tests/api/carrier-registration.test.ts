@@ -132,6 +132,7 @@ describe('GET /api/carrier-registration', () => {
       id: made.walks,
       programName: 'Spring Steps',
       productName: 'Morning Walks',
+      productDays: 4,
       messageCount: 6,
       description: formatMessage(t.description, {
         brand: 'Tidings',
@@ -174,6 +175,7 @@ describe('GET /api/carrier-registration', () => {
     const none = (await registration(made.noProduct)).program!;
     expect(none).toMatchObject({
       productName: null,
+      productDays: null,
       messageCount: 0,
       samples: [],
       frequency: t.frequencyNone,

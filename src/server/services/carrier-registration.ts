@@ -169,6 +169,7 @@ async function programFacts(db: Db, programId: string, publicUrl: string) {
       programName: programs.programName,
       productId: programs.productId,
       productName: products.name,
+      productDays: products.days,
     })
     .from(programs)
     .leftJoin(products, eq(products.id, programs.productId))
@@ -179,6 +180,7 @@ async function programFacts(db: Db, programId: string, publicUrl: string) {
     id: row.id,
     programName: row.programName,
     productName: row.productName,
+    productDays: row.productDays,
     description:
       row.productName === null
         ? formatMessage(t.descriptionNoProduct, { brand: BRAND, program: row.programName })

@@ -31,6 +31,7 @@ export const carrierRegistrationResponse = z.object({
       id: z.uuid(),
       programName: z.string(),
       productName: z.string().nullable(),
+      productDays: count.nullable(),
       description: z.string(),
       frequency: z.string(),
       messageCount: count,
