@@ -278,6 +278,15 @@ describe('GET /api/programs/{id}/consent.csv', () => {
       expect(response.json()).toMatchObject({ error: messages.programs.notFound });
     }
   });
+
+  it('frees its place among the heavy requests when it is refused', async () => {
+    // Each user may have two heavy requests under way: three refusals in a row leave none behind.
+    for (let i = 0; i < 3; i++) {
+      const unknown = `/api/programs/00000000-0000-4000-8000-00000000000${i}/consent.csv`;
+      expect((await get(unknown)).statusCode).toBe(404);
+    }
+    expect((await get(`/api/programs/${program}/consent.csv`)).statusCode).toBe(200);
+  });
 });
 
 describe('GET /api/contacts/{id}/consent.csv', () => {

@@ -8,7 +8,7 @@ import {
 import { conversationQuerySchema, inboundListQuerySchema } from '../../shared/validation/consent';
 import { consentLog } from '../services/consent-log';
 import { contactConsentCsv, programConsentCsv } from '../services/consent-csv';
-import { csvAnswer, sendCsv } from '../http/csv-answer';
+import { csvAnswer, sendCsvOf } from '../http/csv-answer';
 import { contactConversation } from '../services/conversation';
 import { answerList } from '../http/list-answer';
 import { inboundMessageList } from '../services/inbound-messages';
@@ -48,14 +48,8 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: csvAnswer(consentCsvResponse) },
       },
     },
-    async (request, reply) => {
-      const { filename, csv } = await contactConsentCsv(
-        app.db,
-        request.params.id,
-        app.config.wholeListMax,
-      );
-      return sendCsv(reply, filename, csv);
-    },
+    async (request, reply) =>
+      sendCsvOf(reply, () => contactConsentCsv(app.db, request.params.id, app.config.wholeListMax)),
   );
 
   app.get(
@@ -69,14 +63,8 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: csvAnswer(consentCsvResponse) },
       },
     },
-    async (request, reply) => {
-      const { filename, csv } = await programConsentCsv(
-        app.db,
-        request.params.id,
-        app.config.wholeListMax,
-      );
-      return sendCsv(reply, filename, csv);
-    },
+    async (request, reply) =>
+      sendCsvOf(reply, () => programConsentCsv(app.db, request.params.id, app.config.wholeListMax)),
   );
 
   app.get(
