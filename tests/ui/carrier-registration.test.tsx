@@ -91,6 +91,9 @@ const section = (name: string) => screen.findByRole('region', { name });
 /** A block's text, by its caption. */
 const block = (name: string) =>
   screen.getByRole('figure', { name }).querySelector('pre')!.textContent;
+/** The text of a section that is one text, by its title. */
+const sectionText = (name: string) =>
+  screen.getByRole('region', { name }).querySelector('pre')!.textContent;
 
 describe('/help/carrier-registration', () => {
   it('shows the opt-in flow, keywords and replies before a program is chosen', async () => {
@@ -110,7 +113,7 @@ describe('/help/carrier-registration', () => {
     );
     expect(block(t.keywordsOf.optout)).toBe('English: STOP, QUIT\nSpanish: ALTO');
     expect(block(t.replies.help)).toBe(base.replies.help);
-    expect(block(t.sections.content)).toBe(
+    expect(sectionText(t.sections.content)).toBe(
       'Embedded links: no.\nPhone numbers: yes, in the help reply.',
     );
     expect(screen.queryByRole('region', { name: t.sections.samples })).not.toBeInTheDocument();
@@ -120,8 +123,8 @@ describe('/help/carrier-registration', () => {
     const dataProvider = open(`/help/carrier-registration?programId=${PROGRAM_ID}`);
     const samples = await section(t.sections.samples);
     expect(dataProvider.getCarrierRegistration).toHaveBeenCalledWith(PROGRAM_ID);
-    expect(block('Spring Steps')).toBe(withProgram.program!.description);
-    expect(block(t.sections.frequency)).toBe(withProgram.program!.frequency);
+    expect(sectionText(t.sections.description)).toBe(withProgram.program!.description);
+    expect(sectionText(t.sections.frequency)).toBe(withProgram.program!.frequency);
     expect(block('Pre-message (Day 0)')).toBe('Tidings: Welcome! Reply STOP to opt out.');
     expect(block('Day 3')).toBe('Day 3: the park\nhttps://tid.gs/park');
     expect(
@@ -130,7 +133,7 @@ describe('/help/carrier-registration', () => {
       ),
     ).toBeInTheDocument();
     // Day 5 is the conclusion of a 4-day product.
-    expect(block(t.sections.content)).toContain(
+    expect(sectionText(t.sections.content)).toContain(
       'Embedded links: yes, in Day 2 and Conclusion (Day 5).',
     );
     expect(within(samples).queryByRole('alert')).not.toBeInTheDocument();
@@ -165,6 +168,15 @@ describe('/help/carrier-registration', () => {
     );
     expect(writeText).toHaveBeenCalledWith(base.optinFlow.request);
     expect(await screen.findByText(t.copied)).toBeInTheDocument();
+    // A section that is one text has its button beside its title.
+    await user.click(
+      screen.getByRole('button', {
+        name: t.copyLabel.replace('%{what}', t.sections.content),
+      }),
+    );
+    expect(writeText).toHaveBeenLastCalledWith(
+      'Embedded links: no.\nPhone numbers: yes, in the help reply.',
+    );
   });
 
   it('is linked from the Help page', async () => {

@@ -82,6 +82,19 @@ describe('chooseSamples', () => {
     ]);
   });
 
+  it('shows a link and a phone number when the series has them', () => {
+    const rows = [
+      day(0, 'Tidings: welcome. Reply STOP to opt out.'),
+      ...Array.from({ length: 6 }, (_, i) => day(i + 1, `Tidings: day ${i + 1}`)),
+      day(7, 'Walk more'),
+      day(8, 'More at https://tid.gs/x'),
+      day(9, 'Questions? Call (503) 234-5678'),
+    ];
+    // Day 0 names the brand and says how to stop; 8 and 9 come before the other days that only
+    // name the brand.
+    expect(chooseSamples(rows).map((s) => s.day)).toEqual([0, 1, 2, 8, 9]);
+  });
+
   it('reads an opt-out keyword only in capitals, as instructions write it', () => {
     const [sample] = chooseSamples([day(1, 'At the end of the walk, cancel nothing')]);
     expect(sample!.optOut).toBe(false);

@@ -27,27 +27,19 @@ import { useMessages } from '../i18n';
 import { HELP_PATH } from './helpPaths';
 import { ErrorBanner } from '../lists/ErrorBanner';
 import { PageHeader } from '../lists/ListParts';
-import { dayTitle } from '../products/dayTitle';
+import { PanelCard } from '../lists/PanelCard';
 import { recordErrorMessage } from '../lists/listErrors';
+import { dayTitle } from '../products/dayTitle';
 import type { TidingsDataProvider } from '../providers/dataProvider';
 
 type Translate = ReturnType<typeof useMessages>;
 
 const list = new Intl.ListFormat('en', { type: 'conjunction' });
 
-/** A text to paste into a registration form, with a button that copies it. */
-function CopyBlock({
-  label,
-  text,
-  children,
-}: {
-  label: string;
-  text: string;
-  children?: ReactNode;
-}) {
+/** Copies `text` to the clipboard; its accessible name says what it copies. */
+function CopyButton({ text, what }: { text: string; what: string }) {
   const t = useMessages();
   const notify = useNotify();
-  const captionId = useId();
   const copy = () =>
     // The clipboard needs a secure page and the user's leave; where it is refused, say so.
     Promise.resolve()
@@ -57,52 +49,67 @@ function CopyBlock({
         () => notify(t('carrierRegistration.copyFailed'), { type: 'warning' }),
       );
   return (
+    <Button
+      size="small"
+      startIcon={<CopyIcon />}
+      onClick={() => void copy()}
+      aria-label={t('carrierRegistration.copyLabel', { what })}
+    >
+      {t('carrierRegistration.copy')}
+    </Button>
+  );
+}
+
+/** A text as it goes into a form: its line breaks kept, long addresses wrapped. */
+const CopyText = ({ text }: { text: string }) => (
+  <Box
+    component="pre"
+    sx={{
+      m: 0,
+      p: 1.5,
+      borderRadius: 1,
+      bgcolor: 'action.hover',
+      fontFamily: 'inherit',
+      whiteSpace: 'pre-wrap',
+      overflowWrap: 'anywhere',
+    }}
+  >
+    {text}
+  </Box>
+);
+
+/** One of several texts of a section, under its caption, with a button that copies it. */
+function CopyBlock({
+  label,
+  text,
+  children,
+}: {
+  label: string;
+  text: string;
+  children?: ReactNode;
+}) {
+  const captionId = useId();
+  return (
     // Named by its caption, so each block can be found (and told apart) by it.
     <Box component="figure" aria-labelledby={captionId} sx={{ m: 0, mb: 2 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
         <Typography component="figcaption" id={captionId} variant="subtitle2">
           {label}
         </Typography>
-        <Button
-          size="small"
-          startIcon={<CopyIcon />}
-          onClick={() => void copy()}
-          aria-label={t('carrierRegistration.copyLabel', { what: label })}
-        >
-          {t('carrierRegistration.copy')}
-        </Button>
+        <CopyButton text={text} what={label} />
       </Box>
-      <Box
-        component="pre"
-        sx={{
-          m: 0,
-          p: 1.5,
-          borderRadius: 1,
-          bgcolor: 'action.hover',
-          fontFamily: 'inherit',
-          whiteSpace: 'pre-wrap',
-          overflowWrap: 'anywhere',
-        }}
-      >
-        {text}
-      </Box>
+      <CopyText text={text} />
       {children}
     </Box>
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card variant="outlined" component="section" aria-label={title} sx={{ mb: 2 }}>
-      <CardContent>
-        <Typography variant="h6" component="h2" gutterBottom>
-          {title}
-        </Typography>
-        {children}
-      </CardContent>
-    </Card>
-  );
-}
+/** A section that is one text: its title names it, and its copy button stands beside the title. */
+const CopySection = ({ title, text }: { title: string; text: string }) => (
+  <PanelCard title={title} action={<CopyButton text={text} what={title} />} sx={{ mb: 2 }}>
+    <CopyText text={text} />
+  </PanelCard>
+);
 
 /** 'yes, in Day 2 and the help reply' or 'no'. */
 function whereFound(t: Translate, found: ApiContentFound, productDays: number | null): string {
@@ -144,13 +151,12 @@ function ProgramSections({ program, brand }: { program: ApiCarrierProgram; brand
   const { samples } = program;
   return (
     <>
-      <Section title={t('carrierRegistration.sections.description')}>
-        <CopyBlock label={program.programName} text={program.description} />
-      </Section>
-      <Section title={t('carrierRegistration.sections.frequency')}>
-        <CopyBlock label={t('carrierRegistration.sections.frequency')} text={program.frequency} />
-      </Section>
-      <Section title={t('carrierRegistration.sections.samples')}>
+      <CopySection
+        title={t('carrierRegistration.sections.description')}
+        text={program.description}
+      />
+      <CopySection title={t('carrierRegistration.sections.frequency')} text={program.frequency} />
+      <PanelCard title={t('carrierRegistration.sections.samples')} sx={{ mb: 2 }}>
         {samples.length < CARRIER_SAMPLES.min && (
           <Alert severity="warning" sx={{ mb: 2 }}>
             {t('carrierRegistration.fewSamples', { min: CARRIER_SAMPLES.min })}
@@ -164,7 +170,7 @@ function ProgramSections({ program, brand }: { program: ApiCarrierProgram; brand
         {samples.map((sample) => (
           <SampleBlock key={sample.day} sample={sample} program={program} brand={brand} />
         ))}
-      </Section>
+      </PanelCard>
     </>
   );
 }
@@ -188,11 +194,11 @@ function Facts({ facts }: { facts: ApiCarrierRegistration }) {
           {t('carrierRegistration.chooseProgram')}
         </Typography>
       )}
-      <Section title={t('carrierRegistration.sections.optinFlow')}>
+      <PanelCard title={t('carrierRegistration.sections.optinFlow')} sx={{ mb: 2 }}>
         <CopyBlock label={t('carrierRegistration.sections.optinFlow')} text={flow} />
         <CopyBlock label={t('carrierRegistration.optinRequest')} text={optinFlow.request} />
-      </Section>
-      <Section title={t('carrierRegistration.sections.keywords')}>
+      </PanelCard>
+      <PanelCard title={t('carrierRegistration.sections.keywords')} sx={{ mb: 2 }}>
         {KEYWORD_READINGS.map((reading) => (
           <Box key={reading}>
             <CopyBlock
@@ -211,20 +217,18 @@ function Facts({ facts }: { facts: ApiCarrierRegistration }) {
             />
           </Box>
         ))}
-      </Section>
-      <Section title={t('carrierRegistration.sections.content')}>
-        <CopyBlock
-          label={t('carrierRegistration.sections.content')}
-          text={[
-            t('carrierRegistration.links', {
-              answer: whereFound(t, facts.links, productDays),
-            }),
-            t('carrierRegistration.phoneNumbers', {
-              answer: whereFound(t, facts.phoneNumbers, productDays),
-            }),
-          ].join('\n')}
-        />
-      </Section>
+      </PanelCard>
+      <CopySection
+        title={t('carrierRegistration.sections.content')}
+        text={[
+          t('carrierRegistration.links', {
+            answer: whereFound(t, facts.links, productDays),
+          }),
+          t('carrierRegistration.phoneNumbers', {
+            answer: whereFound(t, facts.phoneNumbers, productDays),
+          }),
+        ].join('\n')}
+      />
     </>
   );
 }

@@ -115,20 +115,29 @@ const sampleOf = (row: DayBody): ApiCarrierSample => ({
 });
 
 /**
- * Up to CARRIER_SAMPLES.max samples, in day order: first the days that name the brand or say how
- * to opt out (carriers look for both in the samples), then days spread evenly over the rest, so
+ * Up to CARRIER_SAMPLES.max samples, in day order, chosen for what carriers look for in them: a day
+ * that names the brand and says how to opt out (or does one of them), a day with a link and one
+ * with a phone number when the series has them (the samples must show what the messages carry),
+ * the other days that name the brand or say how to stop, then days spread evenly over the rest, so
  * the samples show the series and not only its start.
  */
 export function chooseSamples(rows: readonly DayBody[]): ApiCarrierSample[] {
   const all = rows.map(sampleOf);
-  const telling = all.filter((row) => row.brand || row.optOut).slice(0, CARRIER_SAMPLES.max);
-  const rest = all.filter((row) => !telling.includes(row));
-  const wanted = Math.min(CARRIER_SAMPLES.max - telling.length, rest.length);
-  const spread = Array.from(
-    { length: wanted },
-    (_, i) => rest[wanted === 1 ? 0 : Math.round((i * (rest.length - 1)) / (wanted - 1))]!,
-  );
-  return [...telling, ...spread].sort((a, b) => a.day - b.day);
+  const picked: ApiCarrierSample[] = [];
+  const pick = (row: ApiCarrierSample | undefined) => {
+    if (row && !picked.includes(row) && picked.length < CARRIER_SAMPLES.max) picked.push(row);
+  };
+  const telling = all.filter((row) => row.brand || row.optOut);
+  pick(telling.find((row) => row.brand && row.optOut) ?? telling[0]);
+  pick(all.find((row) => hasLink(row.body)));
+  pick(all.find((row) => hasPhoneNumber(row.body)));
+  telling.forEach(pick);
+  const rest = all.filter((row) => !picked.includes(row));
+  const wanted = Math.min(CARRIER_SAMPLES.max - picked.length, rest.length);
+  for (let i = 0; i < wanted; i++) {
+    pick(rest[wanted === 1 ? 0 : Math.round((i * (rest.length - 1)) / (wanted - 1))]);
+  }
+  return picked.sort((a, b) => a.day - b.day);
 }
 
 function frequency(bodies: readonly DayBody[]): string {
