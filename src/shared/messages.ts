@@ -1503,6 +1503,108 @@ export const messages = {
     },
   },
 
+  /**
+   * The consent report (issue 26): a contact's consent log, or that of a program's participants,
+   * as CSV (GET /api/contacts/{id}/consent.csv, GET /api/programs/{id}/consent.csv).
+   */
+  consentReport: {
+    /** The header row, in the order of the columns (docs/carrier-registration.md lists them). */
+    columns: {
+      at: 'Time (UTC)',
+      contact: 'Contact',
+      phone: 'Phone',
+      event: 'Event',
+      source: 'Source',
+      who: 'Staff member',
+      keyword: 'Keyword',
+      text: 'Message text',
+    },
+    /** The file's name when the record's own name gives no letter or digit to name it by. */
+    contactFile: 'contact',
+    programFile: 'program',
+    download: 'Download CSV',
+    downloadProgram: 'Consent report (CSV)',
+    failed: 'Failed to download the consent report',
+    tooLong:
+      'This consent report has more than %{max} rows, too many to download at once (WHOLE_LIST_MAX).',
+  },
+
+  /**
+   * Help > Carrier registration (issue 26): what 10DLC and toll-free verification forms ask, from
+   * Tidings' own programs, products and texts (GET /api/carrier-registration).
+   */
+  carrierRegistration: {
+    /** The name every text Tidings writes opens with (`sms` above): the brand carriers register. */
+    brand: 'Tidings',
+    programInvalid: 'programId must be a program id',
+    title: 'Carrier registration',
+    intro:
+      'Carriers ask every business that texts from a 10DLC or toll-free number to register its campaign. Choose a program: this page fills in what the forms ask from the program, its product and the texts Tidings sends. Copy each block into the form.',
+    back: 'Back to Help',
+    program: 'Program',
+    chooseProgram: 'Choose a program to fill in its description, frequency and samples.',
+    loadFailed: 'Failed to load the carrier registration facts',
+    copy: 'Copy',
+    /** The copy button's accessible name: which block it copies. */
+    copyLabel: 'Copy %{what}',
+    optinRequest: 'Opt-in request',
+    copied: 'Copied to the clipboard',
+    copyFailed: 'The browser did not allow copying: select the text and copy it by hand.',
+    /** The sections of the page. */
+    sections: {
+      description: 'Program description',
+      frequency: 'Message frequency',
+      optinFlow: 'Opt-in flow',
+      samples: 'Sample messages',
+      keywords: 'Keywords and replies',
+      content: 'Links and phone numbers',
+    },
+    /** The facts the server writes (src/server/services/carrier-registration.ts). */
+    description:
+      '%{brand} sends the participants of the program "%{program}" the messages of "%{product}": %{count} text messages, up to one a day. Staff enroll each participant in a pod; no message goes to a phone until it replies JOIN to the opt-in request below.',
+    descriptionNoProduct:
+      '%{brand} sends the participants of the program "%{program}" the messages of its product, up to one a day. The program has no product yet. Staff enroll each participant in a pod; no message goes to a phone until it replies JOIN to the opt-in request below.',
+    frequency: 'Up to 1 message a day: %{count} messages over %{span} days.',
+    frequencyOne: 'One message, on a single day.',
+    frequencyNone: 'The program has no product message to send yet.',
+    /** The first name in the opt-in request, which Tidings fills in for each participant. */
+    firstName: '[first name]',
+    optinFlow:
+      'Staff add the participant to a pod and send an opt-in request. The participant receives:',
+    optinReply: 'The participant replies %{keyword}. Tidings answers:',
+    picture: 'Picture message (MMS); the picture is at %{url}',
+    hasBrand: 'Names %{brand}',
+    noBrand: 'Does not name %{brand}',
+    hasOptOut: 'Says how to opt out',
+    noOptOut: 'Does not say how to opt out',
+    fewSamples:
+      "Carriers ask for at least %{min} sample messages: write more of the product's messages first.",
+    samplesWithoutBrand:
+      'No sample names %{brand} and says how to opt out: carriers expect at least one that does, as the pre-message should ("Reply STOP to opt out.").',
+    keywordsOf: {
+      optin: 'Opt-in keywords',
+      optout: 'Opt-out keywords',
+      help: 'Help keywords',
+    },
+    languages: { en: 'English', es: 'Spanish', fr: 'French' },
+    replies: {
+      optin: 'Reply to an opt-in keyword',
+      optout: 'Reply to an opt-out keyword',
+      help: 'Reply to a help keyword',
+    },
+    /** Where links or phone numbers were found. */
+    where: {
+      optinRequest: 'the opt-in request',
+      optinConfirmation: 'the opt-in confirmation',
+      optedOut: 'the opt-out confirmation',
+      help: 'the help reply',
+    },
+    links: 'Embedded links: %{answer}.',
+    phoneNumbers: 'Phone numbers: %{answer}.',
+    yesIn: 'yes, in %{where}',
+    no: 'no',
+  },
+
   /** GET /api/analytics: its query's errors. */
   analyticsApi: {
     fromInvalid: 'from must be a date (YYYY-MM-DD)',

@@ -7,6 +7,11 @@ import {
 } from 'react-admin';
 import { forgotPassword, sendWelcomeEmail, setPassword, verifyEmail } from './accountApi';
 import { getAnalytics } from './analyticsApi';
+import {
+  downloadContactConsentCsv,
+  downloadProgramConsentCsv,
+  getCarrierRegistration,
+} from './carrierApi';
 import { createPodFromContacts, exportContactsCsv } from './contactsApi';
 import { getContactConsent, getContactConversation, simulateReply } from './conversationApi';
 import { getDashboard } from './dashboardApi';
@@ -164,6 +169,9 @@ export const dataProvider = {
   retryMessage,
   getContactConversation,
   getContactConsent,
+  downloadContactConsentCsv,
+  downloadProgramConsentCsv,
+  getCarrierRegistration,
   simulateReply,
   getInboxCounts,
   updateInboundMessage,

@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler } from '../http/validate';
 import { accountRoutes } from './account';
 import { analyticsRoutes } from './analytics';
 import { authRoutes } from './auth';
+import { carrierRegistrationRoutes } from './carrier-registration';
 import { consentRoutes } from './consent';
 import { contactImportRoutes } from './contact-imports';
 import { contactRoutes } from './contacts';
@@ -49,6 +50,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(contactImportRoutes);
   await app.register(contactRoutes);
   await app.register(consentRoutes);
+  await app.register(carrierRegistrationRoutes);
   await app.register(podRoutes);
   await app.register(programRoutes);
   await app.register(messageRoutes);

@@ -69,3 +69,8 @@ export const inboundListQuerySchema = listQuerySchema(INBOUND_SORT_FIELDS).exten
 });
 
 export type InboundListQuery = z.output<typeof inboundListQuerySchema>;
+
+/** GET /api/carrier-registration: optionally, the program whose facts to fill in. */
+export const carrierRegistrationQuerySchema = z.object({
+  programId: z.uuid({ error: messages.carrierRegistration.programInvalid }).optional(),
+});

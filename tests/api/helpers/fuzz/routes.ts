@@ -461,6 +461,11 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
   },
   {
     method: 'GET',
+    path: '/api/contacts/:id/consent.csv',
+    params: { id: ['participantId', 'hostId'] },
+  },
+  {
+    method: 'GET',
     path: '/api/contacts/:id/conversation',
     params: { id: ['participantId', 'hostId'] },
     query: ['before', 'limit'],
@@ -536,6 +541,8 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
   { method: 'POST', path: '/api/programs/:id/pause', params: { id: ['programId'] } },
   { method: 'POST', path: '/api/programs/:id/resume', params: { id: ['programId'] } },
   { method: 'GET', path: '/api/programs/:id/deliveries', params: { id: ['programId'] } },
+  { method: 'GET', path: '/api/programs/:id/consent.csv', params: { id: ['programId'] } },
+  { method: 'GET', path: '/api/carrier-registration', query: ['programId'] },
   { method: 'GET', path: '/api/messages', query: MESSAGE_LIST },
   { method: 'GET', path: '/api/messages/:id', params: { id: ['messageId'] } },
   { method: 'POST', path: '/api/messages/:id/retry', params: { id: ['messageId'] } },
