@@ -877,9 +877,6 @@ export const messages = {
       "Tidings: You're unsubscribed and will get no more messages from us. Reply START to subscribe again.",
     /** The answer to HELP/INFO; %{contact} is SMS_HELP_CONTACT. */
     help: 'Tidings: 1 message a day from your program. Reply STOP to opt out, START to opt back in. Questions? %{contact}. Msg & data rates may apply.',
-    /** The confirmation's program list: 'A, B and C', or 'A, B, C and 2 more'. */
-    listAnd: '%{list} and %{last}',
-    moreNames: '%{count} more',
   },
 
   /**
@@ -895,19 +892,22 @@ export const messages = {
     optedOut:
       'Tidings: Te has dado de baja y no recibirás más mensajes nuestros. Responde COMENZAR para volver a suscribirte.',
     help: 'Tidings: 1 mensaje al día de tu programa. Responde ALTO para darte de baja, COMENZAR para volver. ¿Preguntas? %{contact}. Pueden aplicarse tarifas de mensajes y datos.',
-    listAnd: '%{list} y %{last}',
-    moreNames: '%{count} más',
   },
   smsFr: {
     optinConfirmed:
-      "Tidings : C'est fait ! Vous recevrez 1 message par jour de %{programs}. Répondez AIDE pour de l'aide, ARRET pour vous désabonner. Des frais de messagerie peuvent s'appliquer.",
+      "Tidings: C'est fait ! Vous recevrez 1 message par jour de %{programs}. Répondez AIDE pour de l'aide, ARRET pour vous désabonner. Des frais de messagerie peuvent s'appliquer.",
     optinConfirmedNoProgram:
-      "Tidings : C'est fait ! Vous recevrez 1 message par jour dès le début de votre programme. Répondez AIDE pour de l'aide, ARRET pour vous désabonner. Des frais de messagerie peuvent s'appliquer.",
+      "Tidings: C'est fait ! Vous recevrez 1 message par jour dès le début de votre programme. Répondez AIDE pour de l'aide, ARRET pour vous désabonner. Des frais de messagerie peuvent s'appliquer.",
     optedOut:
-      'Tidings : Vous êtes désabonné et ne recevrez plus de messages de notre part. Répondez START pour vous réabonner.',
-    help: "Tidings : 1 message par jour de votre programme. Répondez ARRET pour vous désabonner, START pour revenir. Des questions ? %{contact}. Des frais de messagerie peuvent s'appliquer.",
-    listAnd: '%{list} et %{last}',
-    moreNames: '%{count} autres',
+      'Tidings: Vous êtes désabonné et ne recevrez plus de messages de notre part. Répondez START pour vous réabonner.',
+    help: "Tidings: 1 message par jour de votre programme. Répondez ARRET pour vous désabonner, START pour revenir. Des questions ? %{contact}. Des frais de messagerie peuvent s'appliquer.",
+  },
+
+  /** How each language lists a confirmation's programs: 'A, B and C', or 'A, B, C and 2 more'. */
+  smsLists: {
+    en: { listAnd: '%{list} and %{last}', moreNames: '%{count} more' },
+    es: { listAnd: '%{list} y %{last}', moreNames: '%{count} más' },
+    fr: { listAnd: '%{list} et %{last}', moreNames: '%{count} autres' },
   },
 
   /** Replies from phones: the inbound webhook, Simulate reply, and what they change in the outbox. */

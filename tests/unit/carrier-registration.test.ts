@@ -12,8 +12,10 @@ const t = messages.carrierRegistration;
 
 describe('the brand', () => {
   it('is the name every text Tidings writes opens with', () => {
-    for (const [name, text] of Object.entries(messages.sms)) {
-      expect(text.startsWith(`${t.brand}: `), name).toBe(true);
+    for (const texts of [messages.sms, messages.smsEs, messages.smsFr]) {
+      for (const [name, text] of Object.entries(texts)) {
+        expect(text.startsWith(`${t.brand}: `), name).toBe(true);
+      }
     }
   });
 

@@ -19,7 +19,7 @@ const quoted = (name: string) => {
 
 /** 'A', 'A and B', 'A, B and C', 'A, B, C and 2 more' (in the answer's language). */
 export function programList(names: readonly string[], language: ReplyLanguage = 'en'): string {
-  const t = SMS_TEXTS[language];
+  const t = messages.smsLists[language];
   const shown = names.slice(0, PROGRAMS_NAMED_MAX).map(quoted);
   const others = names.length - shown.length;
   const items = others > 0 ? [...shown, formatMessage(t.moreNames, { count: others })] : shown;
