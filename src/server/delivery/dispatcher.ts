@@ -149,7 +149,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const random = options.random ?? Math.random;
   const allowedCountries = options.allowedCountries ?? SMS_ALLOWED_COUNTRIES_DEFAULT;
   const concurrency = options.concurrency ?? DISPATCH_CONCURRENCY;
-  // About a second of sending per batch when paced: claimed messages do not wait long for slots.
+  // About a second of sending per batch when paced: claimed messages do not wait long for slots,
+  // and a reply queued meanwhile waits for no more than that (see `nextLimit`).
   const batchSize = Math.max(
     1,
     Math.min(options.batchSize ?? DISPATCH_BATCH_SIZE, mps > 0 ? mps : Infinity),
@@ -339,15 +340,23 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
 
   // ---- Claiming and sending ------------------------------------------------------------------
 
-  /** One statement claims due messages (and records the claim in their history). */
-  async function claim(): Promise<Claimed[]> {
+  /**
+   * One statement claims due messages (and records the claim in their history): answers, staff
+   * replies and test sends first (priority 0, FIRST_KINDS), then the rest, each by when it was due.
+   * A pass claims batch after batch, so a reply queued while a program day is going out waits for
+   * the batch under way (at most a second of its sender's time when paced) and takes the first
+   * slots of the next one, instead of waiting behind the whole day (docs/delivery-priority.md).
+   * outbound_messages_claim_idx holds the queued rows in this order: with 10,000 due, PostgreSQL
+   * reads the batch off it and stops, with no sort.
+   */
+  async function claim(limit: number): Promise<Claimed[]> {
     const at = now();
     const due = db
       .select({ id: outboundMessages.id })
       .from(outboundMessages)
       .where(and(eq(outboundMessages.status, 'queued'), lte(outboundMessages.sendAfter, at)))
-      .orderBy(asc(outboundMessages.sendAfter))
-      .limit(batchSize)
+      .orderBy(asc(outboundMessages.priority), asc(outboundMessages.sendAfter))
+      .limit(limit)
       .for('update', { skipLocked: true });
     return db.transaction(async (tx) => {
       const rows = await tx
@@ -366,6 +375,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
           attempts: outboundMessages.attempts,
           expiresAt: outboundMessages.expiresAt,
           timeZone: outboundMessages.timeZone,
+          priority: outboundMessages.priority,
+          sendAfter: outboundMessages.sendAfter,
         });
       await recordEvents(
         tx,
@@ -373,7 +384,13 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         'sending',
         at,
       );
-      return rows.map((row) => ({ ...row, claimedAt: at }));
+      // RETURNING keeps no order: sorted again, so the batch's first pacing slots go to its
+      // priority messages (dispatch gives slots in the batch's order).
+      rows.sort((a, b) => a.priority - b.priority || a.sendAfter.getTime() - b.sendAfter.getTime());
+      return rows.map(({ priority: _priority, sendAfter: _sendAfter, ...row }) => ({
+        ...row,
+        claimedAt: at,
+      }));
     });
   }
 
@@ -561,13 +578,31 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     await expireLate(at);
     await holdQuietZones(at);
     let total = 0;
+    let limit = batchSize;
     while (!stopping) {
-      const claimed = await claim();
+      const claimed = await claim(limit);
       total += claimed.length;
       await dispatch(claimed);
-      if (claimed.length < batchSize) break;
+      if (claimed.length < limit) break;
+      limit = nextLimit(claimed);
     }
     return total;
+  }
+
+  /**
+   * How many messages the next batch claims: as many as a second of the sender holds, judged by
+   * the segments of the batch just sent. Pacing counts segments, so a batch of SMS_MPS messages of
+   * two segments each would hold its sender two seconds, and a reply queued meanwhile would wait
+   * that long for the next claim.
+   */
+  function nextLimit(claimed: Claimed[]): number {
+    if (mps <= 0) return batchSize;
+    const seconds =
+      reservationMs(
+        claimed.map((message) => message.segments),
+        mps,
+      ) / 1000;
+    return Math.max(1, Math.min(batchSize, Math.floor(claimed.length / seconds)));
   }
 
   return {
