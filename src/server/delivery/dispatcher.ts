@@ -16,7 +16,15 @@ import { retryDelayMs } from './backoff';
 import { isPastCutoff, tooLateText } from './cutoff';
 import { destinationRefusal, phoneTimeZones } from './destination';
 import { optOutPhone } from './opt-out';
-import { reservationMs, reserveSlots, slotOffsetsMs } from './pacing';
+import {
+  giveBack,
+  reservationMs,
+  reserveSlots,
+  senderBusyUntil,
+  slotOffsetsMs,
+  takeTurn,
+  type Turn,
+} from './pacing';
 import { createSentWriter } from './sent-writer';
 import type { OutgoingSms, Refused, SendOutcome, SmsProvider } from './provider';
 import { quietHoursEndIn, splitZones } from './quiet-hours';
@@ -40,6 +48,13 @@ export const UNKNOWN_GRACE_MS = 60 * 1000;
 export const DISPATCH_BATCH_SIZE = 200;
 /** Messages of a batch in flight to the provider at once. */
 export const DISPATCH_CONCURRENCY = 50;
+/**
+ * Paced, a batch takes its turn once its sender's reserved time ends within this: time enough to
+ * claim and screen it before the sender falls idle.
+ */
+const CLAIM_LEAD_MS = 100;
+/** The longest sleep while waiting for a turn, so a stop is not kept waiting. */
+const SENDER_WAIT_STEP_MS = 1_000;
 /** `unknown` messages looked up with the provider in one pass. */
 const LOOKUP_BATCH_SIZE = 20;
 
@@ -150,7 +165,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const allowedCountries = options.allowedCountries ?? SMS_ALLOWED_COUNTRIES_DEFAULT;
   const concurrency = options.concurrency ?? DISPATCH_CONCURRENCY;
   // About a second of sending per batch when paced: claimed messages do not wait long for slots,
-  // and a reply queued meanwhile waits for no more than that (see `nextLimit`).
+  // and a reply queued meanwhile waits for no more than that (see `pass`).
   const batchSize = Math.max(
     1,
     Math.min(options.batchSize ?? DISPATCH_BATCH_SIZE, mps > 0 ? mps : Infinity),
@@ -552,18 +567,32 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     else await refused(message, outcome);
   }
 
-  async function dispatch(claimed: Claimed[]) {
+  /**
+   * Gives each message that may go its pacing slot and sends it there. A batch claimed in a turn
+   * (see `waitForTurn`) goes in the turn's time as far as it fits; what the turn does not need is
+   * given back, and what does not fit goes in time reserved after it. Without a turn (an idle
+   * sender), the batch reserves what it needs now.
+   */
+  async function dispatch(claimed: Claimed[], turn: Turn | null) {
     const ready = await screen(claimed);
-    if (ready.length === 0) return;
     const segments = ready.map((message) => message.segments);
-    const firstSlot =
-      mps > 0
-        ? (await reserveSlots(db, provider.sender, reservationMs(segments, mps), now())).getTime()
-        : 0;
     const offsets = slotOffsetsMs(segments, mps);
+    const needed = reservationMs(segments, mps);
+    // Where each message's time ends; those ending within the turn take its slots.
+    const ends = offsets.map((_, index) => offsets[index + 1] ?? needed);
+    const fit = turn ? ends.filter((end) => end <= turn.durationMs).length : 0;
+    const used = fit > 0 ? ends[fit - 1]! : 0;
+    if (turn) await giveBack(db, provider.sender, turn, used);
+    if (ready.length === 0) return;
+    const rest =
+      mps > 0 && needed > used
+        ? (await reserveSlots(db, provider.sender, needed - used, now())).getTime()
+        : 0;
     await inPool(ready, concurrency, async (message, index) => {
+      const slot =
+        index < fit ? turn!.start.getTime() + offsets[index]! : rest + offsets[index]! - used;
       try {
-        await send(message, firstSlot + offsets[index]!);
+        await send(message, slot);
       } catch (error) {
         // The outcome could not be written: the claim times out and the message is looked up.
         log.error({ err: error, messageId: message.id }, 'recording an SMS outcome failed');
@@ -578,31 +607,53 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     await expireLate(at);
     await holdQuietZones(at);
     let total = 0;
+    // Paced, a batch is about a second of its sender: SMS_MPS messages (at most batchSize) at
+    // first, then as many as a second holds by the segments of the batch before, since pacing
+    // counts segments and a reply queued meanwhile waits for the batch under way.
+    let perMessageMs = mps > 0 ? 1000 / mps : 0;
     let limit = batchSize;
     while (!stopping) {
+      const turn = await waitForTurn(limit * perMessageMs);
+      if (stopping) {
+        if (turn) await giveBack(db, provider.sender, turn, 0);
+        break;
+      }
       const claimed = await claim(limit);
       total += claimed.length;
-      await dispatch(claimed);
+      await dispatch(claimed, turn);
       if (claimed.length < limit) break;
-      limit = nextLimit(claimed);
+      if (mps > 0) {
+        perMessageMs =
+          reservationMs(
+            claimed.map((message) => message.segments),
+            mps,
+          ) / claimed.length;
+        limit = Math.max(1, Math.min(batchSize, Math.floor(1000 / perMessageMs)));
+      }
     }
     return total;
   }
 
   /**
-   * How many messages the next batch claims: as many as a second of the sender holds, judged by
-   * the segments of the batch just sent. Pacing counts segments, so a batch of SMS_MPS messages of
-   * two segments each would hold its sender two seconds, and a reply queued meanwhile would wait
-   * that long for the next claim.
+   * Paced, while the sender is busy, a batch is claimed in a turn: `budgetMs` of the sender's time
+   * reserved right after what is reserved already, taken only when that is about to end
+   * (CLAIM_LEAD_MS). Dispatchers sharing a sender would otherwise each hold a claimed batch
+   * reserved after the others', and a reply claimed next would wait a second for each of them; in
+   * turns, the batch under way is the only one ahead of it. Null: not paced, the sender is idle
+   * (the batch reserves after its claim, as soon as it likes), or stopping.
    */
-  function nextLimit(claimed: Claimed[]): number {
-    if (mps <= 0) return batchSize;
-    const seconds =
-      reservationMs(
-        claimed.map((message) => message.segments),
-        mps,
-      ) / 1000;
-    return Math.max(1, Math.min(batchSize, Math.floor(claimed.length / seconds)));
+  async function waitForTurn(budgetMs: number): Promise<Turn | null> {
+    while (mps > 0 && !stopping) {
+      const at = now();
+      const busyUntil = await senderBusyUntil(db, provider.sender, at);
+      if (!busyUntil) return null;
+      const turn = await takeTurn(db, provider.sender, budgetMs, at, CLAIM_LEAD_MS);
+      if (turn) return turn;
+      // Another dispatcher's batch is ahead: look again when it is about to end.
+      const wait = busyUntil.getTime() - at.getTime() - CLAIM_LEAD_MS;
+      await sleep(Math.max(1, Math.min(wait, SENDER_WAIT_STEP_MS)));
+    }
+    return null;
   }
 
   return {
