@@ -26,8 +26,9 @@ import { createDispatcher } from '../src/server/delivery/dispatcher';
 import { createDeliveryEngine, type DeliveryEngine } from '../src/server/delivery/engine';
 import { createTwilioProvider } from '../src/server/delivery/twilio-provider';
 import { receiveMessage } from '../src/server/inbound/receive';
+import { sendStaffReply } from '../src/server/services/staff-replies';
 import { FAKE_TWILIO } from '../tests/helpers/fake-twilio';
-import { queueProgramDay, queueStaffReply } from '../tests/helpers/program-day';
+import { conversationWith, queueProgramDay } from '../tests/helpers/program-day';
 import { onEachDatabase, type ScratchDatabase } from './bench-database';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 10_000);
@@ -196,14 +197,21 @@ async function measurePriority(scratch: ScratchDatabase, database: Database): Pr
       if (!created) throw new Error('the JOIN was not received');
       // What main.ts's onResponse hook does once the webhook is answered, in its own process.
       if (!elsewhere) engine.wake();
+      // The participant wrote in a moment ago: a staff reply to them goes at once.
+      const conversation = await conversationWith(inbound, replied);
       const staffArrived = fake.arrival(replied);
       const staffQueued = Date.now();
-      await queueStaffReply(inbound, {
-        contactId: null,
-        phone: replied,
-        body: 'See you Thursday at the community center.',
-        at: new Date(),
-      });
+      await sendStaffReply(
+        inbound,
+        conversation.contactId,
+        { body: 'See you Thursday at the community center.' },
+        {
+          userId: conversation.staffId,
+          publicUrl: 'https://tidings.example.org',
+          allowedCountries: ['US', 'CA'],
+          now: new Date(),
+        },
+      );
       join.push((await joinArrived) - joinQueued);
       staff.push((await staffArrived) - staffQueued);
     }

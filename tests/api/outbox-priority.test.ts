@@ -13,8 +13,9 @@ import {
 } from '../../src/server/delivery/pacing';
 import type { SmsProvider } from '../../src/server/delivery/provider';
 import { createTwilioProvider } from '../../src/server/delivery/twilio-provider';
+import { sendStaffReply } from '../../src/server/services/staff-replies';
 import { FAKE_TWILIO, startFakeTwilio, type FakeTwilioServer } from '../helpers/fake-twilio';
-import { queueProgramDay, queueStaffReply } from '../helpers/program-day';
+import { conversationWith, queueProgramDay } from '../helpers/program-day';
 import { createUser, startSecondApp, startTestApp, type TestContext } from './helpers/app';
 import { TEST_DB } from './helpers/database';
 import { signedReply } from './helpers/sms';
@@ -96,9 +97,8 @@ async function replyDuringDay({
   const joiner = (
     await createUser(db, { role: 'participant', phone: `+1971555${days}001`, smsVerified: false })
   ).user;
-  const replied = (
-    await createUser(db, { role: 'participant', phone: `+1971555${days}002`, smsVerified: true })
-  ).user;
+  const replied = { phone: `+1971555${days}002` };
+  const conversation = await conversationWith(db, replied.phone);
   const ours = or(
     like(outboundMessages.toPhone, `${phonePrefix}%`),
     inArray(outboundMessages.toPhone, [joiner.phone!, replied.phone!]),
@@ -139,12 +139,17 @@ async function replyDuringDay({
     // What main.ts's onResponse hook does in the process that took the webhook.
     if (!second) engines[0]!.wake();
     const beforeStaff = fake.messages.length - received;
-    await queueStaffReply(db, {
-      contactId: replied.id,
-      phone: replied.phone!,
-      body: 'See you Thursday at the community center.',
-      at: new Date(),
-    });
+    await sendStaffReply(
+      db,
+      conversation.contactId,
+      { body: 'See you Thursday at the community center.' },
+      {
+        userId: conversation.staffId,
+        publicUrl: PUBLIC_URL,
+        allowedCountries: ['US', 'CA'],
+        now: new Date(),
+      },
+    );
 
     const order = (await fake.waitFor(received + day + 2, 30_000)).slice(received).map((m) => m.to);
     const confirmation = order.indexOf(joiner.phone!);

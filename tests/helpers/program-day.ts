@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/server/db/client';
-import { outboundMessages } from '../../src/server/db/schema';
-import { recordEvent } from '../../src/server/delivery/status';
-import { analyzeSms } from '../../src/shared/sms';
+import { users } from '../../src/server/db/schema';
+import { receiveMessage } from '../../src/server/inbound/receive';
+import { FAKE_TWILIO } from './fake-twilio';
 
 /**
- * Outbox rows for the priority test and `npm run bench:dispatch`: a program's day queued for many
- * recipients, and a staff member's reply (whose route is not written yet: the row it will queue).
+ * For the priority test and `npm run bench:dispatch`: a program's day queued for many recipients,
+ * and a conversation a staff member answers.
  */
 
 /**
@@ -52,27 +52,43 @@ export async function queueProgramDay(
 }
 
 /**
- * A staff member's reply to a participant, queued as the staff reply route queues it: due at once,
- * outside quiet hours (no time zone), its segments counted for pacing.
+ * A participant at `phone` who has just written in ('What time on Thursday?'), and a host to answer
+ * them: what a staff reply needs to go at once, whatever the hour where they are. Their reply is
+ * then sent as the route sends it (`sendStaffReply`).
  */
-export async function queueStaffReply(
+export async function conversationWith(
   db: Db,
-  reply: { contactId: string | null; phone: string; body: string; at: Date },
-): Promise<string> {
-  const [queued] = await db
-    .insert(outboundMessages)
-    .values({
-      kind: 'staff',
-      contactId: reply.contactId,
-      toPhone: reply.phone,
-      body: reply.body,
-      segments: analyzeSms(reply.body).segments,
-      sendAfter: reply.at,
-      timeZone: null,
-      createdAt: reply.at,
-      updatedAt: reply.at,
-    })
-    .returning({ id: outboundMessages.id });
-  await recordEvent(db, queued!.id, 'queued', 'staff', reply.at);
-  return queued!.id;
+  phone: string,
+): Promise<{ contactId: string; staffId: string }> {
+  const [contact, staff] = await db
+    .insert(users)
+    .values([
+      {
+        email: `writer${phone.replace(/\D/g, '')}@example.com`,
+        role: 'participant',
+        firstName: 'Writer',
+        lastName: phone,
+        phone,
+        smsVerified: true,
+      },
+      {
+        email: `host${phone.replace(/\D/g, '')}@example.com`,
+        role: 'host',
+        firstName: 'Host',
+        lastName: phone,
+      },
+    ])
+    .returning({ id: users.id });
+  await receiveMessage(
+    db,
+    {
+      providerMessageId: `SMwrote${phone.replace(/\D/g, '')}${Date.now()}`,
+      from: phone,
+      to: FAKE_TWILIO.from,
+      body: 'What time on Thursday?',
+      mediaUrls: [],
+    },
+    { helpContact: 'help@example.org' },
+  );
+  return { contactId: contact!.id, staffId: staff!.id };
 }
