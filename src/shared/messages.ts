@@ -1287,7 +1287,7 @@ export const messages = {
     queued: 'Reply queued to %{phone}.',
     /** The reply keeps the quiet hours where the contact is (they have not written in 24 hours). */
     waiting: 'Reply queued: it goes at %{time}, when quiet hours end where they are.',
-    rule: 'A reply to someone who wrote in the last 24 hours goes at once; otherwise it waits for 08:00-21:00 where they are.',
+    rule: 'A reply to someone who wrote in the last %{hours} hours goes at once; otherwise it waits for %{earliest}-%{latest} where they are.',
     optedOut: 'They opted out: Tidings will not text this number until it replies START or JOIN.',
     noPhone: 'No phone number: there is nothing to reply to.',
     failed: 'The reply could not be sent. Please try again.',

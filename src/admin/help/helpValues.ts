@@ -5,7 +5,7 @@ import {
   SEND_WINDOW,
   TIME_ZONES,
 } from '../../shared/constants';
-import { TEST_SEND_LIMIT } from '../../shared/consent';
+import { CONVERSATION_WINDOW_MS, TEST_SEND_LIMIT } from '../../shared/consent';
 import {
   DELIVERY_DEFAULTS,
   DELIVERY_RETRY,
@@ -85,6 +85,7 @@ export const HELP_VALUES: Readonly<Record<string, string>> = {
   'KEYWORDS.optOut': joined(bold(OPT_OUT_KEYWORDS), 'or'),
   'KEYWORDS.help': joined(bold(HELP_KEYWORDS), 'or'),
   'TEST_SEND.max': String(TEST_SEND_LIMIT.max),
+  'CONVERSATION.hours': String(CONVERSATION_WINDOW_MS / 3_600_000),
   'TEST_SEND.minutes': String(TEST_SEND_LIMIT.windowMs / 60_000),
   TIME_ZONES: joined(
     TIME_ZONES.map((zone) => (zone === DEFAULT_TIME_ZONE ? `${zone} (the default)` : zone)),

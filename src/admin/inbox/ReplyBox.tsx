@@ -3,7 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form, HttpError, useDataProvider, useNotify, type Identifier } from 'react-admin';
 import { useFormState, type FieldValues } from 'react-hook-form';
-import { STAFF_REPLY_LIMIT } from '../../shared/consent';
+import { CONVERSATION_WINDOW_MS, STAFF_REPLY_LIMIT } from '../../shared/consent';
+import { SEND_WINDOW } from '../../shared/constants';
 import type { MessageMedia } from '../../shared/product';
 import type { ApiMessage } from '../../shared/types';
 import { serverFieldErrors } from '../contacts/form/saveOutcome';
@@ -110,7 +111,11 @@ export function ReplyBox({
           <OwnMessageFields label={t('staffReply.label')} minRows={2} />
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mt: 1 }}>
             <Typography variant="caption" color="text.secondary" sx={{ flex: 1 }}>
-              {t('staffReply.rule')}{' '}
+              {t('staffReply.rule', {
+                hours: CONVERSATION_WINDOW_MS / 3_600_000,
+                earliest: SEND_WINDOW.earliest,
+                latest: SEND_WINDOW.latest,
+              })}{' '}
               {t('staffReply.limit', {
                 max: STAFF_REPLY_LIMIT.max,
                 minutes: STAFF_REPLY_LIMIT.windowMs / 60_000,
