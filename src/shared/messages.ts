@@ -934,6 +934,9 @@ export const messages = {
     notEligible:
       'The contact could no longer receive messages (inactive, not opted in, opted out, or no longer in the pods).',
     tooLate: 'Its time passed more than %{cutoff} ago: a message is never sent that late.',
+    /** Quiet hours where the recipient may be held it from its time to its cutoff. */
+    windowNeverOpened:
+      'No minute between %{earliest} and %{latest} in %{places} came before its cutoff (%{cutoff} after its time), so it was never sent.',
     lostInSending:
       'The dispatcher stopped while handing this message to the provider; its fate is being checked with the provider.',
     retriesExhausted:

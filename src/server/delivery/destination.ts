@@ -59,7 +59,8 @@ export function phoneTimeZones(phone: string): string[] {
   return zones;
 }
 
-function isKnownZone(zone: string): boolean {
+/** Whether this Node.js knows the IANA zone (a dataset may name one newer than its ICU). */
+export function isKnownZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
     return true;
