@@ -1053,6 +1053,9 @@ export const messages = {
       failures: 'Why they failed',
       failure: '%{reason} (%{count})',
       noReason: 'No reason given',
+      /** Messages quiet hours hold where their recipients may be (docs/quiet-hours.md). */
+      quietHours: 'Waiting for daytime where the recipients are',
+      waiting: '%{count} waiting for %{time} on %{date} in %{place}',
       countLink: '%{status} on %{day}: %{count}',
       allMessages: 'All messages of this program',
     },

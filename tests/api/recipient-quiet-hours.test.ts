@@ -15,6 +15,7 @@ import {
 import { neverOpenedText } from '../../src/server/delivery/cutoff';
 import { createDispatcher } from '../../src/server/delivery/dispatcher';
 import { createPlanner } from '../../src/server/delivery/planner';
+import { programDeliveries } from '../../src/server/services/deliveries';
 import { createTestDatabase, type TestDatabase } from './helpers/database';
 import { stubProvider } from './helpers/sms';
 
@@ -181,7 +182,7 @@ describe('quiet hours where the recipient may be', () => {
 
   it("waits for 08:00 where the number's area code is when the address says nothing", async () => {
     // 09:00 in New York is 06:00 in Los Angeles.
-    await program('2026-06-01', '09:00');
+    const { id } = await program('2026-06-01', '09:00');
     const angeleno = await recipient('Lou', '+12135550103');
     const manhattan = await recipient('Nico', '+12125550104');
     const run = engine(4 * HOUR);
@@ -195,6 +196,10 @@ describe('quiet hours where the recipient may be', () => {
         sendWindowLatest: null,
         sendAfter: new Date('2026-06-01T15:00:00Z'),
       },
+    ]);
+    // The Deliveries panel and the schedule say so.
+    expect((await programDeliveries(db, id)).days[0]!.waiting).toEqual([
+      { until: '2026-06-01T15:00:00.000Z', timeZone: 'America/Los_Angeles', count: 1 },
     ]);
     await run.runAt('2026-06-01T14:59:00Z', '2026-06-01T15:00:00Z');
     expect(run.to(angeleno.phone!)).toEqual(['Day 0 at 2026-06-01T15:00:00.000Z']);
