@@ -5,6 +5,7 @@ import { deserialize } from 'bson';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addressTimeZones } from '../../src/server/delivery/address-zones';
+import { phoneCountry } from '../../src/server/delivery/destination';
 import {
   quietHoursEndIn,
   quietHoursStartIn,
@@ -110,6 +111,28 @@ describe("a recipient's send window", () => {
     expect(
       recipientSendWindow({ ...nobody, state: 'Oregon', phone: '+14165550123' }, program),
     ).toMatchObject({ zones: ['America/Toronto'], source: 'area-code' });
+  });
+
+  it("tells the number's country by its area code as libphonenumber does, for every area code", () => {
+    // The address counts only in the number's own country: the area-code shortcut must agree
+    // with libphonenumber's own reading of each number, whichever order they come in.
+    const oregon = { ...nobody, state: 'Oregon', country: 'United States' };
+    const numbers = fc.sample(
+      fc.tuple(fc.constantFrom(...areaCodes), fc.integer({ min: 2_000_000, max: 9_999_999 })),
+      { numRuns: 2000, seed: 26 },
+    );
+    for (const [code, local] of numbers) {
+      const phone = `+1${code}${local}`;
+      const { source } = recipientSendWindow({ ...oregon, phone }, program);
+      expect(source === 'address', phone).toBe(phoneCountry(phone) === 'US');
+    }
+  });
+
+  it('reads a number not in E.164 through libphonenumber', () => {
+    expect(recipientSendWindow({ ...nobody, phone: '+1 (213) 555-0123' }, program)).toMatchObject({
+      zones: ['America/Los_Angeles'],
+      source: 'area-code',
+    });
   });
 
   it("else the number's area code, else the fallback", () => {

