@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { CustomRoutes, Resource, type AuthProvider, type DataProvider } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
+import { CARRIER_REGISTRATION_PATH, HELP_PATH } from './help/helpPaths';
 import { i18nProvider } from './i18n';
 import { Admin } from './layout/Admin';
 import { Layout } from './layout/Layout';
@@ -22,6 +23,7 @@ import { theme } from './theme';
 const DashboardPage = lazyScreen(() => import('./pages/DashboardPage'));
 const ProfilePage = lazyScreen(() => import('./profile/ProfilePage'));
 const HelpPage = lazyScreen(() => import('./help/HelpPage'));
+const CarrierRegistrationPage = lazyScreen(() => import('./help/CarrierRegistrationPage'));
 const AnalyticsPage = lazyScreen(() => import('./analytics/AnalyticsPage'));
 const VerifyEmailPage = lazyScreen(() => import('./account/VerifyEmailPage'));
 const SetPasswordPage = lazyScreen(() => import('./account/SetPasswordPage'));
@@ -123,7 +125,8 @@ export function App({
       <CustomRoutes>
         <Route path={DASHBOARD_PATH} element={<DashboardPage />} />
         <Route path="/profile" element={<ProfilePage />} />
-        <Route path="/help" element={<HelpPage />} />
+        <Route path={HELP_PATH} element={<HelpPage />} />
+        <Route path={CARRIER_REGISTRATION_PATH} element={<CarrierRegistrationPage />} />
         <Route path="/analytics" element={<AnalyticsPage />} />
       </CustomRoutes>
     </Admin>

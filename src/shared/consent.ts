@@ -58,6 +58,18 @@ export const INBOUND_LIMITS = {
   mediaMax: 10,
 } as const;
 
+/**
+ * Staff replies: at most `max` per staff user in any `windowMs`. A conversation needs far more than
+ * test sends; the limit is there so that a stolen session or a runaway script cannot text hundreds.
+ */
+export const STAFF_REPLY_LIMIT = {
+  max: 60,
+  windowMs: 60 * 60_000,
+} as const;
+
+/** How long after a phone last wrote a staff reply goes at once, whatever the hour there. */
+export const CONVERSATION_WINDOW_MS = 24 * 60 * 60_000;
+
 /** Test sends (Send Test MMS): at most `max` per staff user in any `windowMs`. */
 export const TEST_SEND_LIMIT = {
   max: 10,

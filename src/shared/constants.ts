@@ -94,6 +94,12 @@ export const CONVERSATION_LIMIT = { default: 50, max: 100 } as const;
 export const DELIVERIES_REFRESH_MS = 5_000;
 
 /**
+ * How often an open console asks for the inbox's counts (the top bar's number): one cheap query
+ * on a partial index every half minute per tab, and at once when the tab comes back into view.
+ */
+export const INBOX_REFRESH_MS = 30_000;
+
+/**
  * A contact's Conversation card asks for fresh statuses this often while one of its messages is on
  * its way (not in a final status), as the Deliveries panel does.
  */

@@ -1,5 +1,5 @@
 import { INBOUND_INTENTS } from './consent';
-import { KEYWORDS, readReply } from './reply-reading';
+import { KEYWORDS, readReply, type ReplyLanguage } from './reply-reading';
 
 /**
  * What a participant's reply makes Tidings do: opt the phone in, opt it out, answer with help, or
@@ -23,6 +23,11 @@ export type ReplyIntent = (typeof INBOUND_INTENTS)[number];
  * by the office tomorrow?'): the phone's program messages are held until a staff member decides.
  */
 export function replyIntent(body: string): ReplyIntent | null {
-  const { reading } = readReply(body);
-  return reading === 'none' ? null : reading;
+  return readIntent(body).intent;
+}
+
+/** The intent, and the language of the words that carry it (the answer is given in it). */
+export function readIntent(body: string): { intent: ReplyIntent | null; language: ReplyLanguage } {
+  const { reading, language } = readReply(body);
+  return { intent: reading === 'none' ? null : reading, language };
 }

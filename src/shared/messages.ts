@@ -28,6 +28,9 @@ export const messages = {
     profile: 'Profile',
     help: 'Help',
     logout: 'Logout',
+    /** The top bar's inbox button: its name says how many replies are new. */
+    inbox: 'Inbox',
+    inboxCount: 'Inbox: %{smart_count} new reply |||| Inbox: %{smart_count} new replies',
     openMenu: 'Open menu',
     closeMenu: 'Close menu',
     /** The name of the narrow screen's menu drawer and its list of links. */
@@ -62,6 +65,13 @@ export const messages = {
   },
 
   dashboard: {
+    /** The newest replies waiting in the inbox. */
+    inbox: {
+      title: 'New replies',
+      empty: 'No new replies: the inbox is clear.',
+      all: 'Open the inbox (%{smart_count})',
+      needsReview: '%{smart_count} may be a request to stop',
+    },
     hello: 'Hello %{name}',
     /** Used in place of the first name when none is known: 'Hello there'. */
     noName: 'there',
@@ -869,6 +879,37 @@ export const messages = {
     help: 'Tidings: 1 message a day from your program. Reply STOP to opt out, START to opt back in. Questions? %{contact}. Msg & data rates may apply.',
   },
 
+  /**
+   * The same answers in the languages reply-reading.ts reads keywords in: a phone that wrote ALTO
+   * or AYUDA is answered in Spanish, ARRET or AIDE in French. Each keeps the words of the English
+   * one (the brand, how to opt out and back in, what it may cost).
+   */
+  smsEs: {
+    optinConfirmed:
+      'Tidings: ¡Ya estás inscrito! Recibirás 1 mensaje al día de %{programs}. Responde AYUDA para ayuda, ALTO para darte de baja. Pueden aplicarse tarifas de mensajes y datos.',
+    optinConfirmedNoProgram:
+      'Tidings: ¡Ya estás inscrito! Recibirás 1 mensaje al día cuando empiece tu programa. Responde AYUDA para ayuda, ALTO para darte de baja. Pueden aplicarse tarifas de mensajes y datos.',
+    optedOut:
+      'Tidings: Te has dado de baja y no recibirás más mensajes nuestros. Responde COMENZAR para volver a suscribirte.',
+    help: 'Tidings: 1 mensaje al día de tu programa. Responde ALTO para darte de baja, COMENZAR para volver. ¿Preguntas? %{contact}. Pueden aplicarse tarifas de mensajes y datos.',
+  },
+  smsFr: {
+    optinConfirmed:
+      "Tidings: C'est fait ! Vous recevrez 1 message par jour de %{programs}. Répondez AIDE pour de l'aide, ARRET pour vous désabonner. Des frais de messagerie peuvent s'appliquer.",
+    optinConfirmedNoProgram:
+      "Tidings: C'est fait ! Vous recevrez 1 message par jour dès le début de votre programme. Répondez AIDE pour de l'aide, ARRET pour vous désabonner. Des frais de messagerie peuvent s'appliquer.",
+    optedOut:
+      'Tidings: Vous êtes désabonné et ne recevrez plus de messages de notre part. Répondez START pour vous réabonner.',
+    help: "Tidings: 1 message par jour de votre programme. Répondez ARRET pour vous désabonner, START pour revenir. Des questions ? %{contact}. Des frais de messagerie peuvent s'appliquer.",
+  },
+
+  /** How each language lists a confirmation's programs: 'A, B and C', or 'A, B, C and 2 more'. */
+  smsLists: {
+    en: { listAnd: '%{list} and %{last}', moreNames: '%{count} more' },
+    es: { listAnd: '%{list} y %{last}', moreNames: '%{count} más' },
+    fr: { listAnd: '%{list} et %{last}', moreNames: '%{count} autres' },
+  },
+
   /** Replies from phones: the inbound webhook, Simulate reply, and what they change in the outbox. */
   inbound: {
     api: {
@@ -880,9 +921,6 @@ export const messages = {
       simulateLogOnly:
         'Simulate reply works with the log SMS provider only (SMS_PROVIDER=log): with Twilio, replies come from real phones.',
     },
-    /** The confirmation's program list: 'A, B and C', or 'A, B, C and 2 more'. */
-    listAnd: '%{list} and %{last}',
-    moreNames: '%{count} more',
     /** Why the dispatcher skipped an opt-in request or a test message. */
     phoneOptedOut:
       'The phone opted out (STOP): only its opt-out confirmation and help replies are sent to it.',
@@ -931,6 +969,9 @@ export const messages = {
     countryUnknown:
       'Tidings texts only numbers in %{countries} (SMS_ALLOWED_COUNTRIES); it cannot tell which country this number is in.',
     programPaused: 'The program was paused.',
+    /** A program message or opt-in request to a phone whose reply may ask to stop (issue 26). */
+    heldForReview:
+      'Held: a reply from this phone may be a request to stop, and no staff member has decided it yet (see the inbox)',
     notEligible:
       'The contact could no longer receive messages (inactive, not opted in, opted out, or no longer in the pods).',
     tooLate: 'Its time passed more than %{cutoff} ago: a message is never sent that late.',
@@ -1180,9 +1221,9 @@ export const messages = {
    * there can staff see those). What a reply asked for is named by `conversations.intents`.
    */
   replies: {
-    title: 'Replies received',
+    title: 'Inbox',
     /** The link from the messages list to this one, and back. */
-    link: 'Replies received',
+    link: 'Inbox (replies received)',
     outboxLink: 'Messages sent',
     items: 'replies',
     fields: {
@@ -1208,6 +1249,55 @@ export const messages = {
     filterTag: '%{name}: %{value}',
     empty: 'No replies received yet.',
     emptyFiltered: 'No replies match these filters.',
+    /** The inbox: each reply is new until handled, and may be assigned to a staff member. */
+    inbox: {
+      title: 'Inbox',
+      state: 'State',
+      states: { new: 'New', handled: 'Handled' },
+      allStates: 'New and handled',
+      assignee: 'Assigned to',
+      assignees: { me: 'Me', none: 'Nobody' },
+      anyone: 'Anyone',
+      review: 'Review',
+      reviews: { pending: 'Needs review' },
+      allReviews: 'Any',
+      unassigned: 'Unassigned',
+      actions: 'Actions',
+      reply: 'Reply',
+      replyTo: 'Reply to %{name}',
+      markHandled: 'Mark handled',
+      markNew: 'Mark new',
+      assignToMe: 'Assign to me',
+      unassign: 'Unassign',
+      handledBy: 'Handled by %{staff}',
+      handledByTidings: 'Answered by Tidings',
+      updated: 'Reply updated',
+      updateFailed: 'The reply could not be updated. Please try again.',
+      /** A reply that may be a request to stop: the decision the inbox asks for. */
+      reviewQuestion:
+        'Is this a request to stop? Messages to this phone are held until you decide.',
+      optOut: 'Opt out',
+      notOptOut: 'Not an opt-out',
+      decidedOptOut: 'Read as a request to stop by %{staff}: the phone is opted out',
+      decidedNotOptOut: 'Read as not an opt-out by %{staff}',
+      decided: 'Decision recorded',
+      close: 'Close',
+    },
+  },
+
+  /** The reply box under a conversation and in the inbox (POST /api/contacts/{id}/messages). */
+  staffReply: {
+    label: 'Your reply',
+    send: 'Send reply',
+    sending: 'Sending...',
+    queued: 'Reply queued to %{phone}.',
+    /** The reply keeps the quiet hours where the contact is (they have not written in 24 hours). */
+    waiting: 'Reply queued: it goes at %{time}, when quiet hours end where they are.',
+    rule: 'A reply to someone who wrote in the last 24 hours goes at once; otherwise it waits for 08:00-21:00 where they are.',
+    optedOut: 'They opted out: Tidings will not text this number until it replies START or JOIN.',
+    noPhone: 'No phone number: there is nothing to reply to.',
+    failed: 'The reply could not be sent. Please try again.',
+    limit: 'You can send %{max} replies every %{minutes} minutes.',
   },
 
   /** Send Test MMS: what POST /api/messages/test answers (the dashboard dialog has its own texts). */
@@ -1386,6 +1476,139 @@ export const messages = {
     filterInstant: 'a date and time with its offset (ISO 8601, e.g. 2026-05-01T09:00:00Z)',
     filterLimit: 'a whole number from 1 to %{max}',
     filterMatched: 'true or false',
+    filterState: 'new or handled',
+    filterAssignee: "a staff member's id, me or none",
+    filterReview: 'pending',
+  },
+
+  /** The inbox's API: marking replies handled, assigning them, deciding replies that need review. */
+  inboxApi: {
+    notFound: 'Reply not found',
+    nothingToChange: 'Give a state (new or handled) or an assigneeId (a staff member, or null)',
+    invalidState: 'The state must be new or handled',
+    invalidAssignee: "The assigneeId must be a staff member's id, or null to unassign",
+    assigneeNotStaff: 'Replies can be assigned to active hosts and admins only',
+    invalidDecision: 'The decision must be optout or not_optout',
+    notForReview: 'This reply needs no review: Tidings read it as %{intent}',
+    alreadyDecided: 'This reply was already decided by %{staff} on %{date}',
+    decideFirst:
+      'This reply may be a request to stop: decide first (Opt out, or Not an opt-out); deciding marks it handled',
+  },
+
+  /** POST /api/contacts/{id}/messages: a staff member's reply to a contact. */
+  staffReplies: {
+    api: {
+      bodyRequired: 'Type the reply',
+      invalidBody: 'The reply must be text',
+      bodyTooLong: 'A reply can be at most %{max} characters (one text message)',
+      noPhone: 'This contact has no phone number, so there is nothing to reply to',
+      optedOut:
+        'This number opted out on %{date}; Tidings will not text it until it replies START or JOIN.',
+      tooMany:
+        'You can send %{max} replies every %{window} minutes. Please try again in %{minutes} minute(s).',
+    },
+  },
+
+  /**
+   * The consent report (issue 26): a contact's consent log, or that of a program's participants,
+   * as CSV (GET /api/contacts/{id}/consent.csv, GET /api/programs/{id}/consent.csv).
+   */
+  consentReport: {
+    /** The header row, in the order of the columns (docs/carrier-registration.md lists them). */
+    columns: {
+      at: 'Time (UTC)',
+      contact: 'Contact',
+      phone: 'Phone',
+      event: 'Event',
+      source: 'Source',
+      who: 'Staff member',
+      keyword: 'Keyword',
+      text: 'Message text',
+    },
+    /** The file's name when the record's own name gives no letter or digit to name it by. */
+    contactFile: 'contact',
+    programFile: 'program',
+    download: 'Download CSV',
+    downloadProgram: 'Consent report (CSV)',
+    failed: 'Failed to download the consent report',
+    tooLong:
+      'This consent report has more than %{max} rows, too many to download at once (WHOLE_LIST_MAX).',
+  },
+
+  /**
+   * Help > Carrier registration (issue 26): what 10DLC and toll-free verification forms ask, from
+   * Tidings' own programs, products and texts (GET /api/carrier-registration).
+   */
+  carrierRegistration: {
+    /** The name every text Tidings writes opens with (`sms` above): the brand carriers register. */
+    brand: 'Tidings',
+    programInvalid: 'programId must be a program id',
+    title: 'Carrier registration',
+    intro:
+      'Carriers ask every business that texts from a 10DLC or toll-free number to register its campaign. Choose a program: this page fills in what the forms ask from the program, its product and the texts Tidings sends. Copy each block into the form.',
+    back: 'Back to Help',
+    program: 'Program',
+    chooseProgram: 'Choose a program to fill in its description, frequency and samples.',
+    loadFailed: 'Failed to load the carrier registration facts',
+    copy: 'Copy',
+    /** The copy button's accessible name: which block it copies. */
+    copyLabel: 'Copy %{what}',
+    optinRequest: 'Opt-in request',
+    copied: 'Copied to the clipboard',
+    copyFailed: 'The browser did not allow copying: select the text and copy it by hand.',
+    /** The sections of the page. */
+    sections: {
+      description: 'Program description',
+      frequency: 'Message frequency',
+      optinFlow: 'Opt-in flow',
+      samples: 'Sample messages',
+      keywords: 'Keywords and replies',
+      content: 'Links and phone numbers',
+    },
+    /** The facts the server writes (src/server/services/carrier-registration.ts). */
+    description:
+      '%{brand} sends the participants of the program "%{program}" the messages of "%{product}": %{count} text messages, up to one a day. Staff enroll each participant in a pod; no message goes to a phone until it replies JOIN to the opt-in request below.',
+    descriptionNoProduct:
+      '%{brand} sends the participants of the program "%{program}" the messages of its product, up to one a day. The program has no product yet. Staff enroll each participant in a pod; no message goes to a phone until it replies JOIN to the opt-in request below.',
+    frequency: 'Up to 1 message a day: %{count} messages over %{span} days.',
+    frequencyOne: 'One message, on a single day.',
+    frequencyNone: 'The program has no product message to send yet.',
+    /** The first name in the opt-in request, which Tidings fills in for each participant. */
+    firstName: '[first name]',
+    optinFlow:
+      'Staff add the participant to a pod and send an opt-in request. The participant receives:',
+    optinReply: 'The participant replies %{keyword}. Tidings answers:',
+    picture: 'Picture message (MMS); the picture is at %{url}',
+    hasBrand: 'Names %{brand}',
+    noBrand: 'Does not name %{brand}',
+    hasOptOut: 'Says how to opt out',
+    noOptOut: 'Does not say how to opt out',
+    fewSamples:
+      "Carriers ask for at least %{min} sample messages: write more of the product's messages first.",
+    samplesWithoutBrand:
+      'No sample names %{brand} and says how to opt out: carriers expect at least one that does, as the pre-message should ("Reply STOP to opt out.").',
+    keywordsOf: {
+      optin: 'Opt-in keywords',
+      optout: 'Opt-out keywords',
+      help: 'Help keywords',
+    },
+    languages: { en: 'English', es: 'Spanish', fr: 'French' },
+    replies: {
+      optin: 'Reply to an opt-in keyword',
+      optout: 'Reply to an opt-out keyword',
+      help: 'Reply to a help keyword',
+    },
+    /** Where links or phone numbers were found. */
+    where: {
+      optinRequest: 'the opt-in request',
+      optinConfirmation: 'the opt-in confirmation',
+      optedOut: 'the opt-out confirmation',
+      help: 'the help reply',
+    },
+    links: 'Embedded links: %{answer}.',
+    phoneNumbers: 'Phone numbers: %{answer}.',
+    yesIn: 'yes, in %{where}',
+    no: 'no',
   },
 
   /** GET /api/analytics: its query's errors. */

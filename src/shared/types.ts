@@ -3,7 +3,7 @@
  * `_id` and `id` with the same value, because the spec's client reads either.
  */
 import type { ContactStatus, Role } from './constants';
-import type { ConsentEvent, ConsentSource } from './consent';
+import type { ConsentEvent, ConsentSource, InboundState, ReviewDecision } from './consent';
 import type { MessageEventSource, MessageKind, MessageStatus, SmsProviderName } from './delivery';
 import type { ReplyIntent } from './keywords';
 
@@ -299,6 +299,28 @@ export interface ApiInboundMessage {
   simulatedBy: string | null;
   /** Their full name, when simulated. */
   simulatedByName: string | null;
+  /** The inbox: new until a staff member marks it handled (replying to the contact does). */
+  state: InboundState;
+  /** The staff member it is assigned to, and their name; null: unassigned. */
+  assigneeId: string | null;
+  assigneeName: string | null;
+  /** When it was handled, and by whom (null with a handledAt: Tidings answered it itself). */
+  handledAt: string | null;
+  handledByName: string | null;
+  /** A staff member's decision on a reply that needs review (intent `review`); null: undecided. */
+  reviewDecision: ReviewDecision | null;
+  reviewedByName: string | null;
+  reviewedAt: string | null;
+}
+
+/** GET /api/inbound-messages/counts: the inbox at a glance (the top bar, the dashboard). */
+export interface ApiInboxCounts {
+  /** New messages. */
+  new: number;
+  /** New messages assigned to the signed-in user. */
+  mine: number;
+  /** Replies that may be requests to stop, still waiting for a decision. */
+  needsReview: number;
 }
 
 /**

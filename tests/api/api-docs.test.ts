@@ -122,7 +122,12 @@ describe('the OpenAPI document', () => {
       expect(Object.keys(form), path).toEqual(['multipart/form-data']);
       expect(form['multipart/form-data']!.schema).toHaveProperty(['properties', 'file']);
     }
-    for (const path of ['/api/contacts/export.csv', '/api/contacts/imports/{id}/report']) {
+    for (const path of [
+      '/api/contacts/export.csv',
+      '/api/contacts/imports/{id}/report',
+      '/api/contacts/{id}/consent.csv',
+      '/api/programs/{id}/consent.csv',
+    ]) {
       const csv = document.paths[path]!.get!.responses;
       expect(csv['200'], path).toMatchObject({
         content: { 'text/csv': { schema: { type: 'string' } } },

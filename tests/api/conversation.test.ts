@@ -9,6 +9,7 @@ import type {
   ApiMessage,
 } from '../../src/shared/types';
 import { createUser, startSignedInApp } from './helpers/app';
+import { UNTOUCHED_IN_INBOX } from '../helpers/inbox-fields';
 
 /** GET /api/contacts/{id}/conversation: both directions merged, newest first, a page at a time. */
 let ctx: Awaited<ReturnType<typeof startSignedInApp>>;
@@ -185,6 +186,8 @@ describe('GET /api/contacts/{id}/conversation', () => {
       // Sent by the phone, not typed with Simulate reply.
       simulatedBy: null,
       simulatedByName: null,
+      // Free text: new in the inbox, assigned to nobody, needing no review.
+      ...UNTOUCHED_IN_INBOX,
     } satisfies ApiInboundMessage & { direction: 'in'; at: string });
     expect(entries.find((e) => e.id === ids.stop)).toMatchObject({ intent: 'optout' });
   });

@@ -4,6 +4,7 @@ import { formatMessage } from '../../src/shared/format';
 import { messages } from '../../src/shared/messages';
 import type { ApiInboundMessage } from '../../src/shared/types';
 import { createUser, startSignedInApp } from './helpers/app';
+import { UNTOUCHED_IN_INBOX } from '../helpers/inbox-fields';
 
 /** GET /api/inbound-messages: the replies list, paged, sorted and filtered like the outbox. */
 let ctx: Awaited<ReturnType<typeof startSignedInApp>>;
@@ -127,6 +128,8 @@ describe('GET /api/inbound-messages', () => {
       receivedAt: '2026-03-02T09:00:00.000Z',
       simulatedBy: null,
       simulatedByName: null,
+      // Free text: new in the inbox, assigned to nobody, needing no review.
+      ...UNTOUCHED_IN_INBOX,
     } satisfies ApiInboundMessage);
     expect(found[5]).toMatchObject({ contactId: ana.id, contactName: 'Ana Alvarez' });
   });

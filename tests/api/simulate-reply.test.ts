@@ -14,6 +14,7 @@ import {
   startTestApp,
   type TestContext,
 } from './helpers/app';
+import { UNTOUCHED_IN_INBOX } from '../helpers/inbox-fields';
 
 /**
  * Simulate reply (the log provider only): a reply typed on the contact's page goes through the
@@ -83,6 +84,10 @@ describe('POST /api/contacts/:id/simulate-reply', () => {
       // Typed by staff: it says so, and who.
       simulatedBy: ctx.user.id,
       simulatedByName: `Hana ${ctx.user.lastName}`,
+      // A keyword Tidings answered itself: handled as it arrived, by nobody.
+      ...UNTOUCHED_IN_INBOX,
+      state: 'handled',
+      handledAt: message.receivedAt,
     });
     expect(new Date(message.receivedAt).toISOString()).toBe(message.receivedAt);
     expect((await contactOf(contact.id)).smsVerified).toBe(true);

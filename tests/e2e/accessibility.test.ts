@@ -239,6 +239,11 @@ const screens: State[] = [
   },
   { name: 'profile', path: '/profile', ready: heading(t.profile.sessions.title) },
   { name: 'help', path: '/help', ready: heading(t.help.title) },
+  {
+    name: 'carrier registration',
+    path: '/help/carrier-registration',
+    ready: heading(t.carrierRegistration.sections.optinFlow),
+  },
 ];
 
 /** A CSV whose preview shows ready rows and rows with problems. */
@@ -350,6 +355,11 @@ describe('accessibility (axe-core, WCAG 2.2 AA and best practices)', () => {
           ready: heading(t.contacts.editTitle),
         },
         ...notFound,
+        {
+          name: 'inbox: reply',
+          path: '/inbound-messages',
+          ready: openWith(/^Reply to /),
+        },
         ...importDialog,
         { ...drawer, path: '/dashboard' },
       ]);
@@ -407,6 +417,11 @@ describe('accessibility (axe-core, WCAG 2.2 AA and best practices)', () => {
             await page.getByRole('option', { name: 'America/Denver' }).click();
             await openWith(t.programs.update)(page);
           },
+        },
+        {
+          name: 'carrier registration of a program',
+          path: `/help/carrier-registration?programId=${running.id}`,
+          ready: heading(t.carrierRegistration.sections.samples),
         },
         {
           name: 'product',

@@ -11,6 +11,7 @@ import type {
 import { apiUser } from './helpers';
 import { apiMessage, contactId } from './messages-helpers';
 import { fakeDataProvider } from './products-helpers';
+import { UNTOUCHED_IN_INBOX } from '../helpers/inbox-fields';
 
 export { contactId };
 export const phone = '+15035550101';
@@ -60,6 +61,8 @@ export const received = (overrides: Partial<ApiInboundMessage> = {}): ApiConvers
     receivedAt: '2027-03-14T12:05:00.000Z',
     simulatedBy: null,
     simulatedByName: null,
+    ...UNTOUCHED_IN_INBOX,
+    state: 'handled',
     ...overrides,
   };
   return { direction: 'in', at: message.receivedAt, ...message };

@@ -59,6 +59,8 @@ export function fakeDataProvider(overrides: Record<string, unknown> = {}) {
     delete: vi.fn(),
     deleteMany: vi.fn(),
     uploadMedia: vi.fn(),
+    // The top bar's inbox count, on every signed-in screen.
+    getInboxCounts: vi.fn(async () => ({ new: 0, mine: 0, needsReview: 0 })),
     ...overrides,
   };
 }

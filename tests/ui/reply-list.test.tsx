@@ -6,6 +6,7 @@ import type { ApiInboundMessage } from '../../src/shared/types';
 import { apiUser, fakeApi, jsonResponse, renderConsole, storeSession } from './helpers';
 import { contactId, messagesProvider } from './messages-helpers';
 import { fakeDataProvider, renderSignedIn } from './products-helpers';
+import { UNTOUCHED_IN_INBOX } from '../helpers/inbox-fields';
 
 const t = messages.replies;
 const intents = messages.conversations.intents;
@@ -29,6 +30,8 @@ function reply(overrides: Partial<ApiInboundMessage> = {}): ApiInboundMessage {
     receivedAt: '2027-03-14T13:05:00.000Z',
     simulatedBy: null,
     simulatedByName: null,
+    ...UNTOUCHED_IN_INBOX,
+    state: 'handled',
     ...overrides,
   };
 }
@@ -136,6 +139,7 @@ describe('/inbound-messages', () => {
       intents.optin,
       intents.optout,
       intents.help,
+      intents.review,
       t.noIntent,
     ]);
     fireEvent.click(screen.getByRole('option', { name: t.noIntent }));

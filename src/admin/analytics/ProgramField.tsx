@@ -12,9 +12,14 @@ const searchPrograms = (q: string) => ({ q });
 export function ProgramField({
   programId,
   onChange,
+  label,
+  helperText,
 }: {
   programId: string | null;
   onChange: (programId: string | null) => void;
+  /** Analytics' own words unless given (Help > Carrier registration gives its own). */
+  label?: string;
+  helperText?: string | false;
 }) {
   const t = useMessages();
   return (
@@ -22,10 +27,10 @@ export function ProgramField({
     <Form defaultValues={{ programId }} onSubmit={() => undefined}>
       <ReferenceInput source="programId" reference="programs" sort={BY_PROGRAM_NAME} perPage={20}>
         <AutocompleteInput
-          label={t('analytics.program')}
+          label={label ?? t('analytics.program')}
           optionText="programName"
           filterToQuery={searchPrograms}
-          helperText={t('analytics.programHelp')}
+          helperText={helperText ?? t('analytics.programHelp')}
           onChange={(value: string | null) => onChange(value || null)}
           // Beside the date pickers, and shaped like them.
           variant="outlined"

@@ -1,10 +1,15 @@
 import { CircularProgress, List, ListItem, ListItemText, Typography } from '@mui/material';
+import { useDataProvider } from 'react-admin';
+import { messages } from '../../shared/messages';
 import type { ApiConsentEvent, ApiContactDetail } from '../../shared/types';
 import { formatDateTime } from '../format';
 import { useMessages } from '../i18n';
+import { DownloadButton } from '../lists/DownloadButton';
 import { ErrorBanner } from '../lists/ErrorBanner';
 import { recordErrorMessage } from '../lists/listErrors';
 import { PanelCard } from '../lists/PanelCard';
+import type { TidingsDataProvider } from '../providers/dataProvider';
+import { serverMessage } from '../providers/httpClient';
 import { contactPhone } from './contactPhone';
 import { useConsentLog } from './contactQueries';
 
@@ -74,13 +79,27 @@ function EventRow({ row, phone }: { row: ApiConsentEvent; phone: string | null }
   );
 }
 
-/** The contact's consent log, newest first: each change, who or what made it, and when. */
+/**
+ * The contact's consent log, newest first: each change, who or what made it, and when; and the
+ * same log as CSV, the proof of consent carriers ask for.
+ */
 export function ConsentHistory({ contact }: { contact: ApiContactDetail }) {
   const t = useMessages();
+  const dataProvider = useDataProvider<TidingsDataProvider>();
   const { data, error, isPending } = useConsentLog(contact.id);
   const phone = contactPhone(contact);
   return (
-    <PanelCard title={t('conversations.history.title')}>
+    <PanelCard
+      title={t('conversations.history.title')}
+      action={
+        <DownloadButton
+          size="small"
+          label={t('consentReport.download')}
+          download={() => dataProvider.downloadContactConsentCsv(contact.id)}
+          failure={(e) => serverMessage(e, messages.consentReport.failed)}
+        />
+      }
+    >
       {isPending ? (
         <CircularProgress size={24} aria-label={t('app.loading')} />
       ) : error ? (

@@ -19,6 +19,8 @@ import { MessageStatusChip } from '../messages/MessageStatusChip';
 import { errorText } from '../messages/messageText';
 import { useConversation } from './contactQueries';
 import { SimulateReplyButton } from './SimulateReplyButton';
+import { ReviewDecision } from '../inbox/InboxActions';
+import { ReplyBox } from '../inbox/ReplyBox';
 import { ReplyIntentChip } from '../replies/ReplyIntentChip';
 import { SimulatedBy } from '../replies/SimulatedBy';
 
@@ -157,6 +159,11 @@ function Bubble({ entry }: { entry: ApiConversationEntry }) {
             {error}
           </Typography>
         )}
+        {!out && entry.intent === 'review' && (
+          <Box sx={{ mt: 1 }}>
+            <ReviewDecision reply={entry} />
+          </Box>
+        )}
       </Box>
       <Typography
         variant="caption"
@@ -221,8 +228,8 @@ function Thread({
 /**
  * The contact's Conversation card: the messages Tidings sent them (with their status, each
  * opening its message) and those they sent (with what they asked for), newest at the bottom;
- * 'Show earlier' pages back. It refreshes itself while a message shown is on its way, and offers
- * Simulate reply where the provider allows it.
+ * 'Show earlier' pages back; under it, the reply box. It refreshes itself while a message shown
+ * is on its way, and offers Simulate reply where the provider allows it.
  */
 export function Conversation({ contact }: { contact: ApiContactDetail }) {
   const t = useMessages();
@@ -272,8 +279,29 @@ export function Conversation({ contact }: { contact: ApiContactDetail }) {
                 }}
               />
             ))}
+          <Box sx={{ mt: 2 }}>
+            <ReplyArea contact={contact} />
+          </Box>
         </>
       )}
     </PanelCard>
   );
+}
+
+/** The reply box, or why there is none: no phone, or a phone that opted out. */
+function ReplyArea({ contact }: { contact: ApiContactDetail }) {
+  const t = useMessages();
+  const reason = !contact.phone
+    ? t('staffReply.noPhone')
+    : contact.smsOptedOutAt
+      ? t('staffReply.optedOut')
+      : null;
+  if (reason) {
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {reason}
+      </Typography>
+    );
+  }
+  return <ReplyBox contactId={contact.id} />;
 }

@@ -1,10 +1,7 @@
-import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
-import { Button } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
 import { useDataProvider, useListContext } from 'react-admin';
 import { messages } from '../../shared/messages';
-import { saveBlob } from '../download';
 import { useMessages } from '../i18n';
+import { DownloadButton } from '../lists/DownloadButton';
 import type { TidingsDataProvider } from '../providers/dataProvider';
 import { serverMessage } from '../providers/httpClient';
 
@@ -13,19 +10,12 @@ export function ExportCsvButton({ onError }: { onError: (message: string) => voi
   const t = useMessages();
   const dataProvider = useDataProvider<TidingsDataProvider>();
   const { filterValues, sort } = useListContext();
-  const { mutate, isPending } = useMutation({
-    mutationFn: () => dataProvider.exportContactsCsv({ filter: filterValues, sort }),
-    onSuccess: ({ blob, filename }) => saveBlob(blob, filename),
-    onError: (e: unknown) => onError(serverMessage(e, messages.contacts.errors.export)),
-  });
   return (
-    <Button
-      variant="outlined"
-      startIcon={<DownloadIcon />}
-      onClick={() => mutate()}
-      disabled={isPending}
-    >
-      {t('contacts.exportCsv')}
-    </Button>
+    <DownloadButton
+      label={t('contacts.exportCsv')}
+      download={() => dataProvider.exportContactsCsv({ filter: filterValues, sort })}
+      failure={(e) => serverMessage(e, messages.contacts.errors.export)}
+      onError={onError}
+    />
   );
 }

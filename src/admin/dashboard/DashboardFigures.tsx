@@ -2,6 +2,7 @@ import { Box, Skeleton } from '@mui/material';
 import { messages } from '../../shared/messages';
 import { useMessages } from '../i18n';
 import { LoadError } from '../lists/LoadError';
+import { NewReplies } from './NewReplies';
 import { RecentFailures } from './RecentFailures';
 import { RunningPrograms } from './RunningPrograms';
 import { TodayFigures } from './TodayFigures';
@@ -33,7 +34,8 @@ function FiguresLoading() {
 }
 
 /**
- * Today's figures, the running programs and the recent failures, from one request. The page
+ * Today's figures, the running programs and the recent failures, from one request; beside them
+ * the inbox's newest replies, from its own. The page
  * around it (greeting, shortcuts, Send Test MMS) never waits for it. A failed refresh keeps the
  * figures already shown, under the error and its 'Try Again'.
  */
@@ -49,6 +51,7 @@ export function DashboardFigures() {
         <>
           <TodayFigures today={data.today} />
           <Box sx={PANELS}>
+            <NewReplies />
             <RunningPrograms running={data.runningPrograms} />
             <RecentFailures failures={data.recentFailures} />
           </Box>

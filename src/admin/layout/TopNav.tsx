@@ -18,6 +18,7 @@ import { useState } from 'react';
 import { useLogout } from 'react-admin';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { MOBILE_MENU_MAX_WIDTH } from '../../shared/constants';
+import { InboxButton } from '../inbox/InboxButton';
 import { useMessages } from '../i18n';
 import { DASHBOARD_PATH, isActive, NAV_ITEMS } from './navItems';
 
@@ -43,6 +44,7 @@ export function TopNav() {
         {compact ? (
           <>
             <Box sx={{ flex: 1 }} />
+            <InboxButton />
             <IconButton
               color="inherit"
               aria-label={t('nav.openMenu')}
@@ -113,6 +115,7 @@ export function TopNav() {
               );
             })}
             <Box sx={{ flex: 1 }} />
+            <InboxButton />
             <Button color="inherit" sx={{ textTransform: 'none' }} onClick={() => logout()}>
               {t('nav.logout')}
             </Button>

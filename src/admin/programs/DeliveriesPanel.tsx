@@ -10,33 +10,26 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
+import { useDataProvider } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { DELIVERIES_REFRESH_MS } from '../../shared/constants';
 import { MESSAGE_STATUSES, type MessageStatus } from '../../shared/delivery';
 import { messages } from '../../shared/messages';
-import { conclusionDay } from '../../shared/product';
 import type { Program } from '../../shared/program';
 import type { ApiDeliveryDay, ApiProgramAudience, ApiProgramDeliveries } from '../../shared/types';
 import { useMessages } from '../i18n';
+import { DownloadButton } from '../lists/DownloadButton';
 import { ErrorBanner } from '../lists/ErrorBanner';
 import { recordErrorMessage } from '../lists/listErrors';
 import { PanelCard } from '../lists/PanelCard';
 import { errorText } from '../messages/messageText';
 import { messagesListPath } from '../messages/messagePaths';
 import { useStatusWords } from '../messages/useStatusWords';
+import { dayTitle } from '../products/dayTitle';
+import type { TidingsDataProvider } from '../providers/dataProvider';
+import { serverMessage } from '../providers/httpClient';
 import { formatSendAt, waitParams } from './scheduleFormat';
 import { useProgramDeliveries } from './useProgramDeliveries';
-
-type Translate = ReturnType<typeof useMessages>;
-
-/** 'Pre-message (Day 0)', 'Day 3', 'Conclusion (Day 8)', as the product editor names its days. */
-function dayTitle(t: Translate, day: number, productDays: number | null): string {
-  if (day === 0) return t('products.dayTitles.pre');
-  if (productDays !== null && day === conclusionDay(productDays)) {
-    return t('products.dayTitles.conclusion', { n: day });
-  }
-  return t('products.dayTitles.day', { n: day });
-}
 
 /** The statuses some day has messages in, in the order of a message's life. */
 const shownStatuses = (days: readonly ApiDeliveryDay[]): MessageStatus[] =>
@@ -222,6 +215,7 @@ const hasMessagesOnTheirWay = (data: ApiProgramDeliveries | undefined) =>
  */
 export function DeliveriesPanel({ program }: { program: Program }) {
   const t = useMessages();
+  const dataProvider = useDataProvider<TidingsDataProvider>();
   const { data, error, isPending } = useProgramDeliveries(program.id, (known) =>
     program.status === 'running' || (program.status !== 'paused' && hasMessagesOnTheirWay(known))
       ? DELIVERIES_REFRESH_MS
@@ -232,9 +226,18 @@ export function DeliveriesPanel({ program }: { program: Program }) {
       title={t('delivery.panel.title')}
       sx={{ mt: 3 }}
       action={
-        <Link component={RouterLink} to={messagesListPath({ programId: program.id })}>
-          {t('delivery.panel.allMessages')}
-        </Link>
+        <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 2, flexWrap: 'wrap' }}>
+          <Link component={RouterLink} to={messagesListPath({ programId: program.id })}>
+            {t('delivery.panel.allMessages')}
+          </Link>
+          {/* The opt-ins and opt-outs of its participants: the proof of consent carriers ask for. */}
+          <DownloadButton
+            size="small"
+            label={t('consentReport.downloadProgram')}
+            download={() => dataProvider.downloadProgramConsentCsv(program.id)}
+            failure={(e) => serverMessage(e, messages.consentReport.failed)}
+          />
+        </Box>
       }
     >
       {isPending ? (

@@ -7,10 +7,16 @@ import {
 } from 'react-admin';
 import { forgotPassword, sendWelcomeEmail, setPassword, verifyEmail } from './accountApi';
 import { getAnalytics } from './analyticsApi';
+import {
+  downloadContactConsentCsv,
+  downloadProgramConsentCsv,
+  getCarrierRegistration,
+} from './carrierApi';
 import { createPodFromContacts, exportContactsCsv } from './contactsApi';
 import { getContactConsent, getContactConversation, simulateReply } from './conversationApi';
 import { getDashboard } from './dashboardApi';
 import { httpClient } from './httpClient';
+import { decideReview, getInboxCounts, sendStaffReply, updateInboundMessage } from './inboxApi';
 import { listQuery } from './listQuery';
 import { getProgramDeliveries, getSmsSettings, retryMessage, sendTestMessage } from './messagesApi';
 import { getSimulation } from './simulationApi';
@@ -163,7 +169,14 @@ export const dataProvider = {
   retryMessage,
   getContactConversation,
   getContactConsent,
+  downloadContactConsentCsv,
+  downloadProgramConsentCsv,
+  getCarrierRegistration,
   simulateReply,
+  getInboxCounts,
+  updateInboundMessage,
+  decideReview,
+  sendStaffReply,
   sendTestMessage,
   getSmsSettings,
   getSimulation,

@@ -10,7 +10,7 @@ export function ReplyIntentChip({ intent }: { intent: ReplyIntent | null }) {
     <Chip
       size="small"
       variant="outlined"
-      color={intent === 'optout' ? 'warning' : 'default'}
+      color={intent === 'optout' || intent === 'review' ? 'warning' : 'default'}
       label={t(`conversations.intents.${intent}`)}
     />
   );

@@ -1,8 +1,10 @@
-import { Box, Button, Link, Stack, Typography } from '@mui/material';
+import { Box, Button, Chip, Link, Stack, Typography } from '@mui/material';
 import { DataTable, useListContext } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ApiInboundMessage } from '../../shared/types';
+import { INBOUND_STATES } from '../../shared/consent';
 import { INBOUND_INTENT_FILTERS } from '../../shared/validation/consent';
+import { InboxActions, ReviewDecision } from '../inbox/InboxActions';
 import { formatDateTime } from '../format';
 import { useMessages } from '../i18n';
 import {
@@ -31,9 +33,14 @@ const NUMBERS = [
 const intentName = (t: Translate, intent: IntentFilter) =>
   intent === 'none' ? t('replies.noIntent') : t(`conversations.intents.${intent}`);
 
+/** The `assigneeId` filter's choices: the signed-in staff member, or nobody. */
+const ASSIGNEES = ['me', 'none'] as const;
+
 /**
- * /inbound-messages: every reply phones sent, read-only, newest first, paged, sorted and filtered
- * on the server. Replies from numbers no contact has are seen only here.
+ * /inbound-messages, the inbox: every reply phones sent, newest first, paged, sorted and filtered
+ * on the server (new, mine, unassigned, needing review). Each is new until a staff member marks it
+ * handled or replies; a reply that may ask to stop is decided here. Replies from numbers no
+ * contact has are seen only here.
  */
 export default function ReplyList() {
   return (
@@ -58,6 +65,17 @@ function ReplyListView() {
         name: t('replies.fields.from'),
         value: t(`replies.numbers.${matched === 'true' ? 'known' : 'unknown'}`),
       }),
+    state: (state) =>
+      t('replies.filterTag', {
+        name: t('replies.inbox.state'),
+        value: t(`replies.inbox.states.${state as 'new' | 'handled'}`),
+      }),
+    assigneeId: (assignee) =>
+      t('replies.filterTag', {
+        name: t('replies.inbox.assignee'),
+        value: t(`replies.inbox.assignees.${assignee === 'none' ? 'none' : 'me'}`),
+      }),
+    review: () => t('replies.inbox.reviews.pending'),
   });
   const filtered = Object.keys(filterValues).length > 0;
 
@@ -73,6 +91,30 @@ function ReplyListView() {
       />
       <FilterCard tags={tags}>
         <SearchFilter label={t('replies.fields.search')} />
+        <SelectFilter
+          source="state"
+          label={t('replies.inbox.state')}
+          allLabel={t('replies.inbox.allStates')}
+          options={INBOUND_STATES.map((state) => ({
+            value: state,
+            label: t(`replies.inbox.states.${state}`),
+          }))}
+        />
+        <SelectFilter
+          source="assigneeId"
+          label={t('replies.inbox.assignee')}
+          allLabel={t('replies.inbox.anyone')}
+          options={ASSIGNEES.map((assignee) => ({
+            value: assignee,
+            label: t(`replies.inbox.assignees.${assignee}`),
+          }))}
+        />
+        <SelectFilter
+          source="review"
+          label={t('replies.inbox.review')}
+          allLabel={t('replies.inbox.allReviews')}
+          options={[{ value: 'pending', label: t('replies.inbox.reviews.pending') }]}
+        />
         <SelectFilter
           source="intent"
           label={t('replies.fields.intent')}
@@ -123,8 +165,32 @@ function ReplyListView() {
               <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
                 <ReplyIntentChip intent={reply.intent} />
                 <SimulatedBy message={reply} />
+                <ReviewDecision reply={reply} />
               </Stack>
             )}
+          />
+          <DataTable.Col
+            source="state"
+            label={t('replies.inbox.state')}
+            disableSort
+            render={(reply: ApiInboundMessage) => <State reply={reply} />}
+          />
+          <DataTable.Col
+            source="assigneeName"
+            label={t('replies.inbox.assignee')}
+            disableSort
+            render={(reply: ApiInboundMessage) =>
+              reply.assigneeName ?? (
+                <Typography variant="body2" color="text.secondary">
+                  {t('replies.inbox.unassigned')}
+                </Typography>
+              )
+            }
+          />
+          <DataTable.Col
+            label={t('replies.inbox.actions')}
+            disableSort
+            render={(reply: ApiInboundMessage) => <InboxActions reply={reply} />}
           />
         </DataTable>
       </ListCard>
@@ -163,5 +229,28 @@ function Body({ reply }: { reply: ApiInboundMessage }) {
         </Typography>
       )}
     </Box>
+  );
+}
+
+/** New, or handled (and by whom: a staff member, or Tidings itself for a keyword it answered). */
+function State({ reply }: { reply: ApiInboundMessage }) {
+  const t = useMessages();
+  const by = reply.handledByName
+    ? t('replies.inbox.handledBy', { staff: reply.handledByName })
+    : t('replies.inbox.handledByTidings');
+  return (
+    <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+      <Chip
+        size="small"
+        label={t(`replies.inbox.states.${reply.state}`)}
+        color={reply.state === 'new' ? 'primary' : 'default'}
+        variant={reply.state === 'new' ? 'filled' : 'outlined'}
+      />
+      {reply.state === 'handled' && (
+        <Typography variant="caption" color="text.secondary">
+          {by}
+        </Typography>
+      )}
+    </Stack>
   );
 }

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { and, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
+import { formatMessage } from '../../shared/format';
 import type { Db, Tx } from '../db/client';
 import { loginFailures } from '../db/schema';
+import { tooManyRequests } from '../http/errors';
 
 /** At most `max` attempts per key in any `windowMs` (a sliding window). */
 export interface RateLimit {
@@ -88,6 +90,31 @@ async function secondsToWait(tx: Tx, keys: LimitedKey[], now: Date): Promise<num
     }
   }
   return Math.max(0, ...waits);
+}
+
+/**
+ * Counts one send by a staff member against their limit (a test send, a reply), or refuses it:
+ * 429 with Retry-After and `tooMany` filled with the limit (%{max} every %{window} minutes) and
+ * the wait (%{minutes}). Answers the attempt, for forgetAttempt should the send not happen.
+ */
+export async function countStaffSend(
+  db: Db,
+  key: string,
+  limit: RateLimit,
+  tooMany: string,
+): Promise<CountedAttempt> {
+  const counted = await countAttempt(db, [{ key, limit }]);
+  if ('retryAfter' in counted) {
+    throw tooManyRequests(
+      formatMessage(tooMany, {
+        max: limit.max,
+        window: limit.windowMs / 60_000,
+        minutes: Math.ceil(counted.retryAfter / 60),
+      }),
+      counted.retryAfter,
+    );
+  }
+  return counted.attempt;
 }
 
 /** The attempt no longer counts (it turned out to be no failure). */

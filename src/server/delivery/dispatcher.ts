@@ -10,13 +10,22 @@ import {
 import { formatMessage } from '../../shared/format';
 import { messages } from '../../shared/messages';
 import { optedOutAmong } from '../consent/log';
+import { phonesInReview } from '../consent/review-holds';
 import type { Db, Tx } from '../db/client';
 import { outboundMessageEvents, outboundMessages } from '../db/schema';
 import { retryDelayMs } from './backoff';
 import { isPastCutoff, neverOpenedText, tooLateText } from './cutoff';
 import { destinationRefusal, phoneTimeZones } from './destination';
 import { optOutPhone } from './opt-out';
-import { reservationMs, reserveSlots, slotOffsetsMs } from './pacing';
+import {
+  giveBack,
+  reservationMs,
+  reserveSlots,
+  senderBusyUntil,
+  slotOffsetsMs,
+  takeTurn,
+  type Turn,
+} from './pacing';
 import { createSentWriter } from './sent-writer';
 import type { OutgoingSms, Refused, SendOutcome, SmsProvider } from './provider';
 import {
@@ -46,6 +55,13 @@ export const UNKNOWN_GRACE_MS = 60 * 1000;
 export const DISPATCH_BATCH_SIZE = 200;
 /** Messages of a batch in flight to the provider at once. */
 export const DISPATCH_CONCURRENCY = 50;
+/**
+ * Paced, a batch takes its turn once its sender's reserved time ends within this: time enough to
+ * claim and screen it before the sender falls idle.
+ */
+const CLAIM_LEAD_MS = 100;
+/** The longest sleep while waiting for a turn, so a stop is not kept waiting. */
+const SENDER_WAIT_STEP_MS = 1_000;
 /** `unknown` messages looked up with the provider in one pass. */
 const LOOKUP_BATCH_SIZE = 20;
 
@@ -122,9 +138,17 @@ async function inPool<T>(
  * The kinds Tidings starts, as opposed to answers to a phone that just wrote: not sent to a phone
  * that opted out, nor to a contact who did (program messages also keep the recipient rule of
  * recipients.ts), nor to a number outside SMS_ALLOWED_COUNTRIES. Confirmations and replies answer
- * the phone and always go: the opt-out confirmation and the answer to HELP must reach it.
+ * the phone and always go: the opt-out confirmation and the answer to HELP must reach it. A staff
+ * member's reply is a person writing, and keeps the phone's STOP like the rest.
  */
-const STARTED_KINDS: ReadonlySet<MessageKind> = new Set(['program', 'optin', 'test']);
+const STARTED_KINDS: ReadonlySet<MessageKind> = new Set(['program', 'optin', 'test', 'staff']);
+
+/**
+ * The kinds a reply that may ask to stop holds back until a staff member decides it: what Tidings
+ * sends on its own schedule. A staff member's reply still goes (it may be the question 'did you
+ * mean stop?').
+ */
+const HELD_BY_REVIEW: ReadonlySet<MessageKind> = new Set(['program', 'optin']);
 
 /**
  * The zones whose quiet hours a message keeps: its own (where its recipient may be, as
@@ -158,7 +182,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const random = options.random ?? Math.random;
   const allowedCountries = options.allowedCountries ?? SMS_ALLOWED_COUNTRIES_DEFAULT;
   const concurrency = options.concurrency ?? DISPATCH_CONCURRENCY;
-  // About a second of sending per batch when paced: claimed messages do not wait long for slots.
+  // About a second of sending per batch when paced: claimed messages do not wait long for slots,
+  // and a reply queued meanwhile waits for no more than that (see `pass`).
   const batchSize = Math.max(
     1,
     Math.min(options.batchSize ?? DISPATCH_BATCH_SIZE, mps > 0 ? mps : Infinity),
@@ -369,15 +394,23 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
 
   // ---- Claiming and sending ------------------------------------------------------------------
 
-  /** One statement claims due messages (and records the claim in their history). */
-  async function claim(): Promise<Claimed[]> {
+  /**
+   * One statement claims due messages (and records the claim in their history): answers, staff
+   * replies and test sends first (priority 0, FIRST_KINDS), then the rest, each by when it was due.
+   * A pass claims batch after batch, so a reply queued while a program day is going out waits for
+   * the batch under way (at most a second of its sender's time when paced) and takes the first
+   * slots of the next one, instead of waiting behind the whole day (docs/delivery-priority.md).
+   * outbound_messages_claim_idx holds the queued rows in this order: with 10,000 due, PostgreSQL
+   * reads the batch off it and stops, with no sort.
+   */
+  async function claim(limit: number): Promise<Claimed[]> {
     const at = now();
     const due = db
       .select({ id: outboundMessages.id })
       .from(outboundMessages)
       .where(and(eq(outboundMessages.status, 'queued'), lte(outboundMessages.sendAfter, at)))
-      .orderBy(asc(outboundMessages.sendAfter))
-      .limit(batchSize)
+      .orderBy(asc(outboundMessages.priority), asc(outboundMessages.sendAfter))
+      .limit(limit)
       .for('update', { skipLocked: true });
     return db.transaction(async (tx) => {
       const rows = await tx
@@ -398,6 +431,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
           expiresAt: outboundMessages.expiresAt,
           timeZone: outboundMessages.timeZone,
           sendWindowLatest: outboundMessages.sendWindowLatest,
+          priority: outboundMessages.priority,
         });
       await recordEvents(
         tx,
@@ -405,7 +439,13 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         'sending',
         at,
       );
-      return rows.map((row) => ({ ...row, claimedAt: at }));
+      // RETURNING keeps no order: sorted again, so the batch's first pacing slots go to its
+      // priority messages (dispatch gives slots in the batch's order).
+      rows.sort((a, b) => a.priority - b.priority || a.sendAfter.getTime() - b.sendAfter.getTime());
+      return rows.map(({ priority: _priority, ...row }) => ({
+        ...row,
+        claimedAt: at,
+      }));
     });
   }
 
@@ -437,6 +477,13 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       );
       for (const message of group) {
         if (!recipients.has(message.contactId!)) out.set(message.id, notEligible);
+      }
+    }
+    const held = claimed.filter((m) => HELD_BY_REVIEW.has(m.kind) && !out.has(m.id));
+    if (held.length > 0) {
+      const inReview = await phonesInReview(db, [...new Set(held.map((m) => m.toPhone))]);
+      for (const message of held) {
+        if (inReview.has(message.toPhone)) out.set(message.id, messages.delivery.heldForReview);
       }
     }
     if (consentChecked.length > 0) {
@@ -573,18 +620,32 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     else await refused(message, outcome);
   }
 
-  async function dispatch(claimed: Claimed[]) {
+  /**
+   * Gives each message that may go its pacing slot and sends it there. A batch claimed in a turn
+   * (see `waitForTurn`) goes in the turn's time as far as it fits; what the turn does not need is
+   * given back, and what does not fit goes in time reserved after it. Without a turn (an idle
+   * sender), the batch reserves what it needs now.
+   */
+  async function dispatch(claimed: Claimed[], turn: Turn | null) {
     const ready = await screen(claimed);
-    if (ready.length === 0) return;
     const segments = ready.map((message) => message.segments);
-    const firstSlot =
-      mps > 0
-        ? (await reserveSlots(db, provider.sender, reservationMs(segments, mps), now())).getTime()
-        : 0;
     const offsets = slotOffsetsMs(segments, mps);
+    const needed = reservationMs(segments, mps);
+    // Where each message's time ends; those ending within the turn take its slots.
+    const ends = offsets.map((_, index) => offsets[index + 1] ?? needed);
+    const fit = turn ? ends.filter((end) => end <= turn.durationMs).length : 0;
+    const used = fit > 0 ? ends[fit - 1]! : 0;
+    if (turn) await giveBack(db, provider.sender, turn, used);
+    if (ready.length === 0) return;
+    const rest =
+      mps > 0 && needed > used
+        ? (await reserveSlots(db, provider.sender, needed - used, now())).getTime()
+        : 0;
     await inPool(ready, concurrency, async (message, index) => {
+      const slot =
+        index < fit ? turn!.start.getTime() + offsets[index]! : rest + offsets[index]! - used;
       try {
-        await send(message, firstSlot + offsets[index]!);
+        await send(message, slot);
       } catch (error) {
         // The outcome could not be written: the claim times out and the message is looked up.
         log.error({ err: error, messageId: message.id }, 'recording an SMS outcome failed');
@@ -599,13 +660,53 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     await expireLate(at);
     await holdQuietZones(at);
     let total = 0;
+    // Paced, a batch is about a second of its sender: SMS_MPS messages (at most batchSize) at
+    // first, then as many as a second holds by the segments of the batch before, since pacing
+    // counts segments and a reply queued meanwhile waits for the batch under way.
+    let perMessageMs = mps > 0 ? 1000 / mps : 0;
+    let limit = batchSize;
     while (!stopping) {
-      const claimed = await claim();
+      const turn = await waitForTurn(limit * perMessageMs);
+      if (stopping) {
+        if (turn) await giveBack(db, provider.sender, turn, 0);
+        break;
+      }
+      const claimed = await claim(limit);
       total += claimed.length;
-      await dispatch(claimed);
-      if (claimed.length < batchSize) break;
+      await dispatch(claimed, turn);
+      if (claimed.length < limit) break;
+      if (mps > 0) {
+        perMessageMs =
+          reservationMs(
+            claimed.map((message) => message.segments),
+            mps,
+          ) / claimed.length;
+        limit = Math.max(1, Math.min(batchSize, Math.floor(1000 / perMessageMs)));
+      }
     }
     return total;
+  }
+
+  /**
+   * Paced, while the sender is busy, a batch is claimed in a turn: `budgetMs` of the sender's time
+   * reserved right after what is reserved already, taken only when that is about to end
+   * (CLAIM_LEAD_MS). Dispatchers sharing a sender would otherwise each hold a claimed batch
+   * reserved after the others', and a reply claimed next would wait a second for each of them; in
+   * turns, the batch under way is the only one ahead of it. Null: not paced, the sender is idle
+   * (the batch reserves after its claim, as soon as it likes), or stopping.
+   */
+  async function waitForTurn(budgetMs: number): Promise<Turn | null> {
+    while (mps > 0 && !stopping) {
+      const at = now();
+      const busyUntil = await senderBusyUntil(db, provider.sender, at);
+      if (!busyUntil) return null;
+      const turn = await takeTurn(db, provider.sender, budgetMs, at, CLAIM_LEAD_MS);
+      if (turn) return turn;
+      // Another dispatcher's batch is ahead: look again when it is about to end.
+      const wait = busyUntil.getTime() - at.getTime() - CLAIM_LEAD_MS;
+      await sleep(Math.max(1, Math.min(wait, SENDER_WAIT_STEP_MS)));
+    }
+    return null;
   }
 
   return {

@@ -37,10 +37,11 @@ export interface PhoneOptOut {
   at: Date;
   /**
    * keyword: the phone replied STOP (or its like); simulated: a staff member typed that reply with
-   * Simulate reply; provider: the provider reported 21610.
+   * Simulate reply; provider: the provider reported 21610; review: a staff member read a reply
+   * that needed review as a request to stop.
    */
-  source: Extract<ConsentSource, 'keyword' | 'simulated' | 'provider'>;
-  /** Who simulated the reply (simulated only). */
+  source: Extract<ConsentSource, 'keyword' | 'simulated' | 'provider' | 'review'>;
+  /** Who simulated the reply, or decided it was a request to stop (simulated, review). */
   staffUserId?: string | null;
   /** The stop word matched, upper-cased (keyword only). */
   keyword?: string | null;

@@ -10,11 +10,27 @@ export const csvAnswer = (described: z.ZodString) => ({
   content: { 'text/csv': { schema: describedAs(z.custom<Readable>(), described) } },
 });
 
+const asCsvFile = (reply: FastifyReply, filename: string) =>
+  reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename}"`);
+
 /** Sends `csv` as a file to download under `filename`: a heavy request (heavy-requests.ts). */
 export function sendCsv(reply: FastifyReply, filename: string, csv: Readable) {
   beginHeavyRequest(reply);
-  return reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${filename}"`)
-    .send(csv);
+  return asCsvFile(reply, filename).send(csv);
+}
+
+/**
+ * Sends the CSV file `make` answers, for files that are checked before they start (the record
+ * exists, the rows are not too many): the request counts as heavy before `make` reads anything,
+ * and a refusal from `make` is answered as any error.
+ */
+export async function sendCsvOf(
+  reply: FastifyReply,
+  make: () => Promise<{ filename: string; csv: Readable }>,
+) {
+  beginHeavyRequest(reply);
+  const { filename, csv } = await make();
+  return asCsvFile(reply, filename).send(csv);
 }

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { INBOUND_LIMITS } from '../../shared/consent';
-import { replyIntent, type ReplyIntent } from '../../shared/keywords';
-import { keywordIn } from '../../shared/reply-reading';
+import { readIntent, type ReplyIntent } from '../../shared/keywords';
+import { keywordIn, type ReplyLanguage } from '../../shared/reply-reading';
 import { messages } from '../../shared/messages';
 import type { ApiInboundMessage } from '../../shared/types';
 import { phoneConsentWord, recordConsent } from '../consent/log';
@@ -21,7 +21,7 @@ import { cancelQueued, optOutPhone } from '../delivery/opt-out';
 import { queueReply } from '../outbox/replies';
 import { fromInbound, toApiInboundMessage } from '../services/inbound-messages';
 import { programStatusSqlAt } from '../services/programs';
-import { helpReply, optinConfirmation } from './texts';
+import { helpReply, optinConfirmation, optOutConfirmation } from './texts';
 
 /** A message a phone sent, as the provider (or Simulate reply) hands it over. */
 export interface ReceivedMessage {
@@ -127,6 +127,8 @@ interface Context {
   message: InboundRow;
   contacts: PhoneContact[];
   keyword: string | null;
+  /** The language of the keyword or phrase: the answer is given in it. */
+  language: ReplyLanguage;
   settings: InboundSettings;
 }
 
@@ -136,7 +138,7 @@ interface Context {
  * opted in (a later 'yes' to a question, say) changes nothing and gets nothing. A phone of no
  * participant gets no answer, and only changes if it had opted out (see below).
  */
-async function optIn({ tx, message, contacts, keyword }: Context) {
+async function optIn({ tx, message, contacts, keyword, language }: Context) {
   const phone = message.fromPhone;
   const at = message.receivedAt;
   const participants = contacts.filter((c) => c.role === 'participant');
@@ -196,7 +198,7 @@ async function optIn({ tx, message, contacts, keyword }: Context) {
     kind: 'confirmation',
     phone,
     contactId: matched,
-    body: optinConfirmation(await programNames(tx, ids, at)),
+    body: optinConfirmation(await programNames(tx, ids, at), language),
     at,
   });
 }
@@ -206,7 +208,7 @@ async function optIn({ tx, message, contacts, keyword }: Context) {
  * that opted out, a number Tidings does not know too (CTIA: every STOP to the sender is
  * confirmed); a phone already opted out gets nothing more.
  */
-async function optOut({ tx, message, keyword }: Context) {
+async function optOut({ tx, message, keyword, language }: Context) {
   const { changed } = await optOutPhone(tx, {
     phone: message.fromPhone,
     at: message.receivedAt,
@@ -220,19 +222,19 @@ async function optOut({ tx, message, keyword }: Context) {
     kind: 'confirmation',
     phone: message.fromPhone,
     contactId: message.contactId,
-    body: messages.sms.optedOut,
+    body: optOutConfirmation(language),
     at: message.receivedAt,
   });
 }
 
 /** HELP/INFO: a help reply to any phone Tidings knows, opted out or not; none to a stranger. */
-async function help({ tx, message, contacts, settings }: Context) {
+async function help({ tx, message, contacts, settings, language }: Context) {
   if (contacts.length === 0) return;
   await queueReply(tx, {
     kind: 'reply',
     phone: message.fromPhone,
     contactId: message.contactId,
-    body: helpReply(settings.helpContact),
+    body: helpReply(settings.helpContact, language),
     at: message.receivedAt,
   });
 }
@@ -267,7 +269,7 @@ const ACTIONS: Record<ReplyIntent, (context: Context) => Promise<void>> = {
 const answeredByTidings = (intent: ReplyIntent | null) => intent !== null && intent !== 'review';
 
 /**
- * Handles a message a phone sent: stores it and acts on what it asks (replyIntent), all in one
+ * Handles a message a phone sent: stores it and acts on what it asks (readIntent), all in one
  * transaction. Idempotent by provider id: a message already stored (Twilio posting a webhook again,
  * even two at once) changes nothing more. The phone's lock (lockPhone) is held throughout, so two
  * replies from one phone, or a reply and the provider's 21610, are handled one after the other.
@@ -293,7 +295,7 @@ export async function receiveMessage(
       .from(users)
       .where(eq(users.phone, from))
       .orderBy(asc(users.createdAt), asc(users.id));
-    const intent = replyIntent(body);
+    const { intent, language } = readIntent(body);
     const [message] = await tx
       .insert(inboundMessages)
       .values({
@@ -318,6 +320,7 @@ export async function receiveMessage(
         message,
         contacts,
         keyword: keywordIn(body, intent),
+        language,
         settings,
       });
     }

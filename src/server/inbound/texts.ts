@@ -1,12 +1,14 @@
 import { formatMessage } from '../../shared/format';
 import { messages } from '../../shared/messages';
+import type { ReplyLanguage } from '../../shared/reply-reading';
 
 /** Programs a confirmation names; more are counted ('and 2 more'). */
 export const PROGRAMS_NAMED_MAX = 3;
 /** Longest program name a confirmation quotes: three of them keep it within two segments. */
 export const PROGRAM_NAME_QUOTED_MAX = 30;
 
-const t = messages.inbound;
+/** The answers Tidings texts, in the language of the keyword the phone wrote. */
+const SMS_TEXTS = { en: messages.sms, es: messages.smsEs, fr: messages.smsFr } as const;
 
 const quoted = (name: string) => {
   const trimmed = name.trim();
@@ -15,8 +17,9 @@ const quoted = (name: string) => {
     : trimmed;
 };
 
-/** 'A', 'A and B', 'A, B and C', 'A, B, C and 2 more'. */
-export function programList(names: readonly string[]): string {
+/** 'A', 'A and B', 'A, B and C', 'A, B, C and 2 more' (in the answer's language). */
+export function programList(names: readonly string[], language: ReplyLanguage = 'en'): string {
+  const t = messages.smsLists[language];
   const shown = names.slice(0, PROGRAMS_NAMED_MAX).map(quoted);
   const others = names.length - shown.length;
   const items = others > 0 ? [...shown, formatMessage(t.moreNames, { count: others })] : shown;
@@ -28,10 +31,20 @@ export function programList(names: readonly string[]): string {
 }
 
 /** The answer to an opt-in: the programs the phone's messages come from, if any yet. */
-export const optinConfirmation = (programNames: readonly string[]): string =>
+export const optinConfirmation = (
+  programNames: readonly string[],
+  language: ReplyLanguage = 'en',
+): string =>
   programNames.length > 0
-    ? formatMessage(messages.sms.optinConfirmed, { programs: programList(programNames) })
-    : messages.sms.optinConfirmedNoProgram;
+    ? formatMessage(SMS_TEXTS[language].optinConfirmed, {
+        programs: programList(programNames, language),
+      })
+    : SMS_TEXTS[language].optinConfirmedNoProgram;
 
-/** The answer to HELP/INFO. */
-export const helpReply = (contact: string): string => formatMessage(messages.sms.help, { contact });
+/** The one message that follows an opt-out. */
+export const optOutConfirmation = (language: ReplyLanguage = 'en'): string =>
+  SMS_TEXTS[language].optedOut;
+
+/** The answer to HELP/INFO (AYUDA, AIDE). */
+export const helpReply = (contact: string, language: ReplyLanguage = 'en'): string =>
+  formatMessage(SMS_TEXTS[language].help, { contact });

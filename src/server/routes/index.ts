@@ -6,11 +6,13 @@ import { serializerCompiler, validatorCompiler } from '../http/validate';
 import { accountRoutes } from './account';
 import { analyticsRoutes } from './analytics';
 import { authRoutes } from './auth';
+import { carrierRegistrationRoutes } from './carrier-registration';
 import { consentRoutes } from './consent';
 import { contactImportRoutes } from './contact-imports';
 import { contactRoutes } from './contacts';
 import { dashboardRoutes } from './dashboard';
 import { healthRoutes } from './health';
+import { inboxRoutes } from './inbox';
 import { podRoutes } from './pods';
 import { mediaRoutes } from './media';
 import { messageRoutes } from './messages';
@@ -48,11 +50,13 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(contactImportRoutes);
   await app.register(contactRoutes);
   await app.register(consentRoutes);
+  await app.register(carrierRegistrationRoutes);
   await app.register(podRoutes);
   await app.register(programRoutes);
   await app.register(messageRoutes);
   await app.register(twilioWebhookRoutes);
   await app.register(replyRoutes);
+  await app.register(inboxRoutes);
   await app.register(analyticsRoutes);
   await app.register(dashboardRoutes);
 }

@@ -22,7 +22,8 @@ import {
 } from '../services/programs';
 
 /** A malformed id names no program: 404, as an unknown one. */
-const params = idParams(messages.programs.notFound);
+export const programParams = idParams(messages.programs.notFound);
+const params = programParams;
 const tags = ['Programs'];
 const one = { 200: programResponse };
 

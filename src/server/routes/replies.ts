@@ -9,6 +9,7 @@ import { simulateReplyResponse, smsSettingsResponse } from '../../shared/respons
 import { simulateReplySchema } from '../../shared/validation/reply';
 import { twilioInboundForm } from '../../shared/validation/twilio';
 import { users } from '../db/schema';
+import { engineClock } from '../delivery/engine';
 import { readByHandler } from '../http/openapi-schemas';
 import { badRequest, conflict, notFound } from '../http/errors';
 import {
@@ -62,6 +63,8 @@ function receivedOf(form: TwilioForm): ReceivedMessage {
  */
 export const replyRoutes: FastifyPluginAsyncZod = async (app) => {
   const settings = () => ({ helpContact: app.config.smsHelpContact });
+  // Replies are received on the delivery engine's clock, like everything they set in motion.
+  const now = engineClock(app.config);
 
   // POST /api/webhooks/twilio/inbound: each message a phone sends to Tidings' number. Public, but
   // refused (403) unless Twilio signed it; 404 unless the provider is Twilio. Stored and acted on
@@ -87,7 +90,7 @@ export const replyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         const form = signedTwilioForm(request, 'Twilio incoming message');
-        await receiveMessage(app.db, receivedOf(form), settings());
+        await receiveMessage(app.db, receivedOf(form), settings(), now());
         return reply.code(200).header('content-type', 'text/xml; charset=utf-8').send(EMPTY_TWIML);
       },
     );
@@ -132,6 +135,7 @@ export const replyRoutes: FastifyPluginAsyncZod = async (app) => {
           simulatedBy: request.user.id,
         },
         settings(),
+        now(),
       );
       return reply.code(201).send({ message });
     },

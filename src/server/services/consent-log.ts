@@ -1,14 +1,16 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql, type AnyColumn } from 'drizzle-orm';
 import { messages } from '../../shared/messages';
 import type { ApiConsentLog } from '../../shared/types';
 import type { Db } from '../db/client';
 import { consentEvents, users } from '../db/schema';
 import { notFound } from '../http/errors';
 
-/** The staff user's full name as the contacts API writes it; null for the other sources. */
-const staffName = sql<
-  string | null
->`nullif(trim(${users.firstName} || ' ' || ${users.lastName}), '')`;
+/** A user's full name as the contacts API writes it, null when they have none (of `users` or an alias). */
+export const fullNameOf = (user: { firstName: AnyColumn; lastName: AnyColumn }) =>
+  sql<string | null>`nullif(trim(${user.firstName} || ' ' || ${user.lastName}), '')`;
+
+/** The staff user's full name; null for the other sources. */
+const staffName = fullNameOf(users);
 
 /** Answers 404 unless the contact exists: an empty log and an unknown contact are not alike. */
 export async function assertContactExists(db: Db, id: string): Promise<void> {

@@ -129,6 +129,9 @@ export async function insertDemoHistory(tx: Tx, rand: DemoRandom, now: Date, own
       contactId,
       intent,
       receivedAt: at,
+      // As receiveMessage files them: keywords Tidings answered are handled, free text is new.
+      state: intent ? 'handled' : 'new',
+      handledAt: intent ? at : null,
       demo: true,
     });
     return id;

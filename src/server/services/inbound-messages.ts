@@ -1,35 +1,65 @@
 import { and, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn, type PgSelect } from 'drizzle-orm/pg-core';
 import type { ApiInboundMessage } from '../../shared/types';
 import type { InboundListQuery } from '../../shared/validation/consent';
 import type { Db, Tx } from '../db/client';
 import { defineList } from '../db/list-page';
 import { inboundMessages, users } from '../db/schema';
+import { reviewPending } from '../consent/review-holds';
 import { phoneSearch } from './contact-search';
 import { containsPattern, sortOf } from './list';
 import { contactName } from './messages';
 
 type InboundRow = typeof inboundMessages.$inferSelect;
 
-/** The staff user who typed a simulated reply (a second join of users, beside the contact). */
+/**
+ * The staff members a reply names, each a join of users beside the contact: who typed a simulated
+ * reply, whom it is assigned to, who marked it handled, who decided it.
+ */
 const simulator = alias(users, 'simulator');
+const assignee = alias(users, 'assignee');
+const handler = alias(users, 'handler');
+const reviewer = alias(users, 'reviewer');
 
-/** Their full name, as the contacts API writes it. */
-const simulatedByName = sql<
-  string | null
->`nullif(trim(${simulator.firstName} || ' ' || ${simulator.lastName}), '')`;
+/** A staff member's full name, as the contacts API writes it. */
+const fullName = (person: { firstName: AnyPgColumn; lastName: AnyPgColumn }) =>
+  sql<string | null>`nullif(trim(${person.firstName} || ' ' || ${person.lastName}), '')`;
 
-/** A reply as read with its names: the contact's, and the simulating staff member's. */
+const names = {
+  contactName,
+  simulatedByName: fullName(simulator),
+  assigneeName: fullName(assignee),
+  handledByName: fullName(handler),
+  reviewedByName: fullName(reviewer),
+};
+
+/** A reply as read with its names: the contact's, and the staff members'. */
 interface InboundRead {
   message: InboundRow;
   contactName: string | null;
   simulatedByName: string | null;
+  assigneeName: string | null;
+  handledByName: string | null;
+  reviewedByName: string | null;
+}
+
+/** Adds the joins `names` reads to a select from inbound_messages. */
+function withNames<Q extends PgSelect>(query: Q) {
+  return query
+    .leftJoin(users, eq(users.id, inboundMessages.contactId))
+    .leftJoin(simulator, eq(simulator.id, inboundMessages.simulatedBy))
+    .leftJoin(assignee, eq(assignee.id, inboundMessages.assigneeId))
+    .leftJoin(handler, eq(handler.id, inboundMessages.handledBy))
+    .leftJoin(reviewer, eq(reviewer.id, inboundMessages.reviewedBy));
 }
 
 export function toApiInboundMessage({
   message: row,
   contactName: name,
   simulatedByName: simulatedName,
+  assigneeName,
+  handledByName,
+  reviewedByName,
 }: InboundRead): ApiInboundMessage {
   return {
     _id: row.id,
@@ -45,6 +75,14 @@ export function toApiInboundMessage({
     receivedAt: row.receivedAt.toISOString(),
     simulatedBy: row.simulatedBy,
     simulatedByName: row.simulatedBy ? simulatedName : null,
+    state: row.state,
+    assigneeId: row.assigneeId,
+    assigneeName: row.assigneeId ? assigneeName : null,
+    handledAt: row.handledAt?.toISOString() ?? null,
+    handledByName: row.handledBy ? handledByName : null,
+    reviewDecision: row.reviewDecision,
+    reviewedByName: row.reviewedBy ? reviewedByName : null,
+    reviewedAt: row.reviewedAt?.toISOString() ?? null,
   };
 }
 
@@ -53,11 +91,12 @@ export function toApiInboundMessage({
  * of the staff member who simulated it.
  */
 export const fromInbound = (db: Db | Tx) =>
-  db
-    .select({ message: inboundMessages, contactName, simulatedByName })
-    .from(inboundMessages)
-    .leftJoin(users, eq(users.id, inboundMessages.contactId))
-    .leftJoin(simulator, eq(simulator.id, inboundMessages.simulatedBy));
+  withNames(
+    db
+      .select({ message: inboundMessages, ...names })
+      .from(inboundMessages)
+      .$dynamic(),
+  );
 
 const SORT_COLUMNS = {
   receivedAt: inboundMessages.receivedAt,
@@ -65,7 +104,14 @@ const SORT_COLUMNS = {
   contactName: sql`lower(${contactName})`,
 };
 
-function whereOf(query: InboundListQuery): SQL | undefined {
+/** The `assigneeId` filter: a staff member, the signed-in one (`me`), or nobody (`none`). */
+function assigneeWhere(assigneeId: InboundListQuery['assigneeId'], userId: string) {
+  if (assigneeId === undefined) return undefined;
+  if (assigneeId === 'none') return isNull(inboundMessages.assigneeId);
+  return eq(inboundMessages.assigneeId, assigneeId === 'me' ? userId : assigneeId);
+}
+
+function whereOf(query: InboundListQuery, userId: string): SQL | undefined {
   const intents = query.intent?.filter((intent) => intent !== 'none') ?? [];
   const none = query.intent?.includes('none') ?? false;
   return and(
@@ -87,6 +133,9 @@ function whereOf(query: InboundListQuery): SQL | undefined {
       : query.matched
         ? isNotNull(inboundMessages.contactId)
         : isNull(inboundMessages.contactId),
+    query.state ? eq(inboundMessages.state, query.state) : undefined,
+    assigneeWhere(query.assigneeId, userId),
+    query.review === 'pending' ? reviewPending : undefined,
   );
 }
 
@@ -94,7 +143,7 @@ function whereOf(query: InboundListQuery): SQL | undefined {
  * GET /api/inbound-messages: every reply Tidings received, from contacts and from numbers it does
  * not know, newest first unless sorted otherwise; the envelope of GET /api/messages.
  */
-export function inboundMessageList(db: Db, query: InboundListQuery) {
+export function inboundMessageList(db: Db, query: InboundListQuery, userId: string) {
   const [sorted] = sortOf(
     SORT_COLUMNS,
     { ...query, sort: query.sort ?? 'receivedAt' },
@@ -109,7 +158,7 @@ export function inboundMessageList(db: Db, query: InboundListQuery) {
           .from(inboundMessages)
           .leftJoin(users, eq(users.id, inboundMessages.contactId))
           .$dynamic(),
-      where: whereOf(query),
+      where: whereOf(query, userId),
       id: inboundMessages.id,
       // Replies of one phone or one contact: the newest first, whichever way the list is sorted.
       order: [
@@ -119,13 +168,13 @@ export function inboundMessageList(db: Db, query: InboundListQuery) {
       ],
     },
     rows: ({ page, total, order }) =>
-      db
-        .select({ message: inboundMessages, contactName, simulatedByName, total })
-        .from(page)
-        .innerJoin(inboundMessages, eq(inboundMessages.id, page.id))
-        .leftJoin(users, eq(users.id, inboundMessages.contactId))
-        .leftJoin(simulator, eq(simulator.id, inboundMessages.simulatedBy))
-        .orderBy(...order),
+      withNames(
+        db
+          .select({ message: inboundMessages, ...names, total })
+          .from(page)
+          .innerJoin(inboundMessages, eq(inboundMessages.id, page.id))
+          .$dynamic(),
+      ).orderBy(...order),
     toApi: (rows) => rows.map(toApiInboundMessage),
   });
 }

@@ -1,22 +1,20 @@
-import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { TEST_SEND_LIMIT } from '../../shared/consent';
-import { DISPLAY_TIME_ZONE } from '../../shared/constants';
 import { formatMessage } from '../../shared/format';
-import { MEDIA_URL_PREFIX } from '../../shared/media';
 import { messages } from '../../shared/messages';
 import { conclusionDay } from '../../shared/product';
 import type { ApiMessageDetail, ValidationDetail } from '../../shared/types';
 import type { TestMessageInput } from '../../shared/validation/test-message';
-import { countAttempt, forgetAttempt } from '../auth/rate-limit';
-import { phoneConsent } from '../consent/log';
-import type { Db, Tx } from '../db/client';
-import { media, outboundMessages, products, users } from '../db/schema';
+import { countStaffSend, forgetAttempt } from '../auth/rate-limit';
+import { optedOutSince, optOutDate } from '../consent/opted-out-since';
+import type { Db } from '../db/client';
+import { outboundMessages, products, users } from '../db/schema';
 import { programMessageBody, type OutboundBody } from '../delivery/body';
 import { destinationRefusal } from '../delivery/destination';
 import { dayMessage } from '../delivery/planner';
 import { recordEvent } from '../delivery/status';
-import { badRequest, conflict, tooManyRequests } from '../http/errors';
-import { STORED_NAME_PATTERN } from '../media/store';
+import { badRequest, conflict } from '../http/errors';
+import { uploadedMediaName } from '../media/uploaded';
 import { getMessage } from './messages';
 
 const t = messages.testSends.api;
@@ -78,20 +76,6 @@ async function recipientPhone(db: Db, recipient: TestMessageInput['recipient']) 
   return { value: { phone: contact.phone, contactId: contact.id } } satisfies Resolved<Recipient>;
 }
 
-/**
- * The stored name of media uploaded to Tidings, from its URL as POST /api/media answers it
- * (`/media/<name>`) or as it is sent (the same under PUBLIC_URL); null for anything else, a
- * file on another host included, even under the same name.
- */
-function storedNameOf(url: string, publicUrl: string): string | null {
-  const path = url.startsWith(`${publicUrl}${MEDIA_URL_PREFIX}`)
-    ? url.slice(publicUrl.length)
-    : url;
-  if (!path.startsWith(MEDIA_URL_PREFIX)) return null;
-  const name = path.slice(MEDIA_URL_PREFIX.length);
-  return STORED_NAME_PATTERN.test(name) ? name : null;
-}
-
 type Content = OutboundBody & { day: number | null };
 
 /**
@@ -106,15 +90,8 @@ async function contentOf(
   if ('body' in content) {
     let mediaStorageName: string | null = null;
     if (content.mediaUrl !== null) {
-      const name = storedNameOf(content.mediaUrl, publicUrl);
-      const [stored] = name
-        ? await db
-            .select({ storageName: media.storageName })
-            .from(media)
-            .where(eq(media.storageName, name))
-        : [];
-      if (!stored) return problem('mediaUrl', t.mediaNotFound);
-      mediaStorageName = stored.storageName;
+      mediaStorageName = await uploadedMediaName(db, content.mediaUrl, publicUrl);
+      if (!mediaStorageName) return problem('mediaUrl', t.mediaNotFound);
     }
     const message = { text: content.body, links: [], mediaStorageName, fallbackUrl: null };
     return { value: { ...programMessageBody(message, publicUrl), day: null } };
@@ -135,46 +112,6 @@ async function contentOf(
   }
   const message = await dayMessage(db, content.productId, content.day);
   return { value: { ...programMessageBody(message, publicUrl), day: content.day } };
-}
-
-const optOutDate = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'medium',
-  timeZone: DISPLAY_TIME_ZONE,
-});
-
-/**
- * When the phone opted out, or null when it may be texted: its own last word on consent was STOP,
- * or a contact with this phone is opted out. The later date is told.
- */
-async function optedOutSince(tx: Tx, phone: string): Promise<Date | null> {
-  const [contact] = await tx
-    .select({ at: users.smsOptedOutAt })
-    .from(users)
-    .where(and(eq(users.phone, phone), isNotNull(users.smsOptedOutAt)))
-    .orderBy(desc(users.smsOptedOutAt))
-    .limit(1);
-  const consent = await phoneConsent(tx, phone);
-  const stop = consent?.word === 'opted_out' ? consent.at : null;
-  const since = contact?.at ?? null;
-  return stop && (!since || stop > since) ? stop : since;
-}
-
-/** Counts the send against the user's limit, or refuses it (429, Retry-After). */
-async function countSend(db: Db, userId: string) {
-  const counted = await countAttempt(db, [
-    { key: `test-send:user:${userId}`, limit: TEST_SEND_LIMIT },
-  ]);
-  if ('retryAfter' in counted) {
-    throw tooManyRequests(
-      formatMessage(t.tooMany, {
-        max: TEST_SEND_LIMIT.max,
-        window: TEST_SEND_LIMIT.windowMs / 60_000,
-        minutes: Math.ceil(counted.retryAfter / 60),
-      }),
-      counted.retryAfter,
-    );
-  }
-  return counted.attempt;
 }
 
 /**
@@ -199,7 +136,12 @@ export async function sendTestMessage(
   const { phone, contactId } = recipient.value;
   const { body, mediaUrl, segments, day } = content.value;
 
-  const attempt = await countSend(db, options.userId);
+  const attempt = await countStaffSend(
+    db,
+    `test-send:user:${options.userId}`,
+    TEST_SEND_LIMIT,
+    t.tooMany,
+  );
   let id: string;
   try {
     id = await db.transaction(async (tx) => {

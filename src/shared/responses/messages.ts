@@ -1,10 +1,17 @@
 import { z } from 'zod';
-import { CONSENT_EVENTS, CONSENT_SOURCES, INBOUND_INTENTS } from '../consent';
+import {
+  CONSENT_EVENTS,
+  CONSENT_SOURCES,
+  INBOUND_INTENTS,
+  INBOUND_STATES,
+  REVIEW_DECISIONS,
+} from '../consent';
 import { MESSAGE_EVENT_SOURCES, MESSAGE_KINDS, MESSAGE_STATUSES, SMS_PROVIDERS } from '../delivery';
 import type {
   ApiConsentLog,
   ApiConversation,
   ApiInboundMessage,
+  ApiInboxCounts,
   ApiMessage,
   ApiMessageDetail,
   ApiSmsSettings,
@@ -74,10 +81,32 @@ const inboundMessageSchema = z.object({
     .nullable()
     .describe('The staff user who typed it with Simulate reply; null for a message a phone sent'),
   simulatedByName: z.string().nullable().describe('Their full name, when simulated'),
+  state: z
+    .enum(INBOUND_STATES)
+    .describe('The inbox: new until a staff member marks it handled (replying does)'),
+  assigneeId: z.uuid().nullable().describe('The staff member it is assigned to; null: unassigned'),
+  assigneeName: z.string().nullable(),
+  handledAt: time.nullable(),
+  handledByName: z
+    .string()
+    .nullable()
+    .describe('Who marked it handled; null with a handledAt: Tidings answered it (a keyword)'),
+  reviewDecision: z
+    .enum(REVIEW_DECISIONS)
+    .nullable()
+    .describe('For a reply that needs review: optout or not_optout once decided; null until then'),
+  reviewedByName: z.string().nullable(),
+  reviewedAt: time.nullable(),
 }) satisfies z.ZodType<ApiInboundMessage>;
 
 export const inboundListResponse = listOf('messages', inboundMessageSchema);
-export const simulateReplyResponse = z.object({ message: inboundMessageSchema });
+export const inboundMessageResponse = z.object({ message: inboundMessageSchema });
+export const simulateReplyResponse = inboundMessageResponse;
+export const inboxCountsResponse = z.object({
+  new: z.number().int(),
+  mine: z.number().int(),
+  needsReview: z.number().int(),
+}) satisfies z.ZodType<ApiInboxCounts>;
 
 export const consentLogResponse = z.object({
   events: z.array(

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONVERSATION_LIMIT } from '../constants';
+import { INBOUND_STATES } from '../consent';
 import { formatMessage } from '../format';
 import { messages } from '../messages';
 import { listQuerySchema, oneOrMany } from './list';
@@ -57,6 +58,19 @@ export const inboundListQuerySchema = listQuerySchema(INBOUND_SORT_FIELDS).exten
     .enum(['true', 'false'], { error: invalid('matched', t.filterMatched) })
     .transform((value) => value === 'true')
     .optional(),
+  /** The inbox: new or handled replies. */
+  state: z.enum(INBOUND_STATES, { error: invalid('state', t.filterState) }).optional(),
+  /** Replies assigned to a staff member, to the signed-in one (`me`), or to nobody (`none`). */
+  assigneeId: z
+    .union([z.enum(['me', 'none']), z.uuid()], { error: invalid('assigneeId', t.filterAssignee) })
+    .optional(),
+  /** `pending`: replies that may be requests to stop, still waiting for a decision. */
+  review: z.enum(['pending'], { error: invalid('review', t.filterReview) }).optional(),
 });
 
 export type InboundListQuery = z.output<typeof inboundListQuerySchema>;
+
+/** GET /api/carrier-registration: optionally, the program whose facts to fill in. */
+export const carrierRegistrationQuerySchema = z.object({
+  programId: z.uuid({ error: messages.carrierRegistration.programInvalid }).optional(),
+});

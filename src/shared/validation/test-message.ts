@@ -14,13 +14,17 @@ import { LAST_PROGRAM_DAY } from './message';
 
 const t = messages.testSends.api;
 
-/** A test text holds what a product's message may: one segment (`messageSize`, spec section 5). */
-function oneSegment(body: string, ctx: z.RefinementCtx) {
+/**
+ * A staff member's own text (a test, a reply) holds what a product's message may: one segment
+ * (`messageSize`, spec section 5, the product editor's counter), so what the counter shows is what
+ * goes. `tooLong` says so, with the limit as %{max}.
+ */
+export const oneSegment = (tooLong: string) => (body: string, ctx: z.RefinementCtx) => {
   const size = messageSize({ text: body, links: [] });
   if (size.units > size.limit) {
-    ctx.addIssue({ code: 'custom', message: formatMessage(t.bodyTooLong, { max: size.limit }) });
+    ctx.addIssue({ code: 'custom', message: formatMessage(tooLong, { max: size.limit }) });
   }
-}
+};
 
 /** A phone typed with more than this is no phone, however few of its characters are digits. */
 const PHONE_TEXT_MAX = 40;
@@ -48,7 +52,7 @@ const fields = z.object({
       }),
   ),
   contactId: given(z.uuid({ error: t.invalidContactId })),
-  body: given(z.string({ error: t.invalidBody }).trim().superRefine(oneSegment)),
+  body: given(z.string({ error: t.invalidBody }).trim().superRefine(oneSegment(t.bodyTooLong))),
   mediaUrl: given(
     z.string({ error: t.invalidMediaUrl }).trim().max(2048, { error: t.mediaNotFound }),
   ),

@@ -5,7 +5,6 @@ import {
   Button,
   DialogActions,
   DialogContent,
-  FormHelperText,
   Typography,
 } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
@@ -20,12 +19,10 @@ import {
   useDataProvider,
   useNotify,
 } from 'react-admin';
-import { useFormContext, useFormState, useWatch, type FieldValues } from 'react-hook-form';
+import { useFormState, useWatch, type FieldValues } from 'react-hook-form';
 import type { ApiMessage, ApiSmsSettings, ApiUser } from '../../../shared/types';
+import { OwnMessageFields } from '../../forms/OwnMessageFields';
 import { useMessages } from '../../i18n';
-import { MediaField } from '../../products/form/MediaField';
-import { MessageCounter } from '../../products/form/MessageCounter';
-import { SmsDetails } from '../../products/form/SmsDetails';
 import { UploadsProvider, useUploads } from '../../products/form/uploads';
 import { serverFieldErrors } from '../../contacts/form/saveOutcome';
 import type { TidingsDataProvider } from '../../providers/dataProvider';
@@ -111,43 +108,6 @@ function RecipientFields() {
   );
 }
 
-/** The text written here: the counter and SMS details of the product editor, and one media file. */
-function TextFields() {
-  const t = useMessages();
-  const { setValue } = useFormContext<TestMessageFormValues>();
-  const { isSubmitted, errors } = useFormState({ name: 'mediaUrl' });
-  const body = useWatch<TestMessageFormValues, 'body'>({ name: 'body' }) ?? '';
-  // The server's word on `mediaUrl` has no input of its own: it goes under the media.
-  const mediaError = (errors as { mediaUrl?: { message?: string } }).mediaUrl?.message;
-  return (
-    <>
-      <TextInput
-        source="body"
-        label={t('testMms.body')}
-        multiline
-        minRows={3}
-        isRequired
-        fullWidth
-        helperText={false}
-      />
-      <MessageCounter text={body} links={[]} />
-      <SmsDetails
-        text={body}
-        links={[]}
-        onReplace={(text) =>
-          setValue('body', text, { shouldDirty: true, shouldValidate: isSubmitted })
-        }
-      />
-      <MediaField path="attachment" withFallback={false} />
-      {mediaError && (
-        <FormHelperText error data-testid="media-error">
-          {mediaError}
-        </FormHelperText>
-      )}
-    </>
-  );
-}
-
 function ContentFields() {
   const t = useMessages();
   const content = useWatch<TestMessageFormValues, 'content'>({ name: 'content' });
@@ -163,7 +123,11 @@ function ContentFields() {
         row
         helperText={false}
       />
-      {content === 'product' ? <ProductDayFields /> : <TextFields />}
+      {content === 'product' ? (
+        <ProductDayFields />
+      ) : (
+        <OwnMessageFields label={t('testMms.body')} minRows={3} />
+      )}
     </>
   );
 }

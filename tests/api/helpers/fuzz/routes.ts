@@ -23,6 +23,8 @@ export interface Seed {
   /** The seed participant's opt-in request, queued when they were created. */
   messageId: string;
   mediaName: string;
+  /** A reply the seed participant sent (simulated): new in the inbox. */
+  inboundId: string;
   /** A contact import, queued. */
   importId: string;
   /** A token of the shape Tidings issues that names nothing, so lookups run and find nothing. */
@@ -39,13 +41,14 @@ type IdKind =
   | 'programId'
   | 'messageId'
   | 'mediaName'
+  | 'inboundId'
   | 'importId'
   | 'forgedToken'
   | 'spareSessionId'
   | 'docsFile';
 
 export interface FuzzRoute {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** The route as Fastify names it, e.g. `/api/pods/:id/members/:userId`. */
   path: string;
   /** Which real record each path parameter names when the generator keeps it valid. */
@@ -458,6 +461,11 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
   },
   {
     method: 'GET',
+    path: '/api/contacts/:id/consent.csv',
+    params: { id: ['participantId', 'hostId'] },
+  },
+  {
+    method: 'GET',
     path: '/api/contacts/:id/conversation',
     params: { id: ['participantId', 'hostId'] },
     query: ['before', 'limit'],
@@ -465,7 +473,26 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
   {
     method: 'GET',
     path: '/api/inbound-messages',
-    query: [...LIST, 'contactId', 'intent', 'matched'],
+    query: [...LIST, 'contactId', 'intent', 'matched', 'state', 'assigneeId', 'review'],
+  },
+  { method: 'GET', path: '/api/inbound-messages/counts' },
+  {
+    method: 'PATCH',
+    path: '/api/inbound-messages/:id',
+    params: { id: ['inboundId'] },
+    bodies: (s) => [{ state: 'handled' }, { assigneeId: s.hostId }, { assigneeId: null }],
+  },
+  {
+    method: 'POST',
+    path: '/api/inbound-messages/:id/review',
+    params: { id: ['inboundId'] },
+    bodies: () => [{ decision: 'not_optout' }, { decision: 'optout' }],
+  },
+  {
+    method: 'POST',
+    path: '/api/contacts/:id/messages',
+    params: { id: ['participantId', 'hostId'] },
+    bodies: (s) => [{ body: '7 pm' }, { body: 'See you', mediaUrl: `/media/${s.mediaName}` }],
   },
   { method: 'GET', path: '/api/pods', query: [...LIST, 'status', 'programId'] },
   {
@@ -514,6 +541,8 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
   { method: 'POST', path: '/api/programs/:id/pause', params: { id: ['programId'] } },
   { method: 'POST', path: '/api/programs/:id/resume', params: { id: ['programId'] } },
   { method: 'GET', path: '/api/programs/:id/deliveries', params: { id: ['programId'] } },
+  { method: 'GET', path: '/api/programs/:id/consent.csv', params: { id: ['programId'] } },
+  { method: 'GET', path: '/api/carrier-registration', query: ['programId'] },
   { method: 'GET', path: '/api/messages', query: MESSAGE_LIST },
   { method: 'GET', path: '/api/messages/:id', params: { id: ['messageId'] } },
   { method: 'POST', path: '/api/messages/:id/retry', params: { id: ['messageId'] } },
@@ -663,6 +692,9 @@ export async function seedThroughApi(baseUrl: string, adminEmail: string, adminP
     startDate: new Date().toISOString().slice(0, 10),
     sendTime: '09:00',
   })) as { id: string };
+  const inbound = (
+    await post(`/api/contacts/${participant.id}/simulate-reply`, { body: 'What time is the call?' })
+  ).message as { id: string };
   const outbox = await sendJson(baseUrl, 'GET', '/api/messages', undefined, token);
   const [optin] = (outbox.json as { messages: { id: string }[] }).messages;
   if (!optin) throw new Error('seed: the participant has no opt-in message');
@@ -680,6 +712,7 @@ export async function seedThroughApi(baseUrl: string, adminEmail: string, adminP
     programId: program.id,
     messageId: optin.id,
     mediaName: media.url.split('/').pop()!,
+    inboundId: inbound.id,
     importId: contactImport.id,
     forgedToken: 'F'.repeat(43),
     docsFile: 'swagger-ui.css',
