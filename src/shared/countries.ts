@@ -1,3 +1,5 @@
+import { listInWords } from './format';
+
 /** Countries in words, for the texts that name SMS_ALLOWED_COUNTRIES (server and console alike). */
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
@@ -6,9 +8,5 @@ const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 export const countryName = (code: string): string => regionNames.of(code) ?? code;
 
 /** 'United States and Canada', 'United States, Canada and Mexico'. */
-export function countryList(codes: readonly string[]): string {
-  const names = codes.map(countryName);
-  return names.length <= 1
-    ? (names[0] ?? '')
-    : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-}
+export const countryList = (codes: readonly string[]): string =>
+  listInWords(codes.map(countryName));

@@ -27,3 +27,13 @@ export function formatDuration(ms: number): string {
   const count = ms / size;
   return `${count} ${unit}${count === 1 ? '' : 's'}`;
 }
+
+/** 'Los Angeles', 'New York and Chicago', 'A, B and C': names as a sentence lists them. */
+export const listInWords = (names: readonly string[]): string =>
+  names.length <= 1
+    ? (names[0] ?? '')
+    : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+
+/** 'Los Angeles' for 'America/Los_Angeles': how reasons and the console name a time zone. */
+export const zonePlace = (zone: string): string =>
+  (zone.split('/').at(-1) ?? zone).replaceAll('_', ' ');

@@ -975,6 +975,9 @@ export const messages = {
     notEligible:
       'The contact could no longer receive messages (inactive, not opted in, opted out, or no longer in the pods).',
     tooLate: 'Its time passed more than %{cutoff} ago: a message is never sent that late.',
+    /** Quiet hours where the recipient may be held it from its time to its cutoff. */
+    windowNeverOpened:
+      'No minute between %{earliest} and %{latest} in %{places} came before its cutoff (%{cutoff} after its time), so it was never sent.',
     lostInSending:
       'The dispatcher stopped while handing this message to the provider; its fate is being checked with the provider.',
     retriesExhausted:
@@ -1091,6 +1094,9 @@ export const messages = {
       failures: 'Why they failed',
       failure: '%{reason} (%{count})',
       noReason: 'No reason given',
+      /** Messages quiet hours hold where their recipients may be (docs/quiet-hours.md). */
+      quietHours: 'Waiting for daytime where the recipients are',
+      waiting: '%{count} waiting for %{time} on %{date} in %{place}',
       countLink: '%{status} on %{day}: %{count}',
       allMessages: 'All messages of this program',
     },

@@ -220,6 +220,20 @@ export interface ApiDeliveryDay {
   skipped: number;
   /** The failures of the day by reason, most frequent first. */
   failures: { errorCode: string | null; errorMessage: string | null; count: number }[];
+  /**
+   * Its messages quiet hours hold past the day's time, by when they will go: at SEND_WINDOW.earliest
+   * in `timeZone` (where the recipients may be), soonest first. Empty when none waits.
+   */
+  waiting: ApiQuietWait[];
+}
+
+/** Messages of a day waiting for the morning in one zone: '12 waiting for 8:00 AM in Los Angeles'. */
+export interface ApiQuietWait {
+  /** When they go (ISO): 08:00 on the clock of `timeZone`. */
+  until: string;
+  /** The IANA zone whose morning they wait for. */
+  timeZone: string;
+  count: number;
 }
 
 export interface ApiProgramDeliveries {

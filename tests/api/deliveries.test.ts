@@ -44,7 +44,13 @@ async function participant(overrides: Parameters<typeof createUser>[1] = {}) {
 /** Day messages of the program: `status` for each contact given. */
 async function outbox(
   day: number,
-  rows: { status: MessageStatus; code?: string; text?: string }[],
+  rows: {
+    status: MessageStatus;
+    code?: string;
+    text?: string;
+    sendAfter?: Date;
+    timeZone?: string;
+  }[],
 ) {
   for (const row of rows) {
     const contact = await participant();
@@ -58,6 +64,8 @@ async function outbox(
       status: row.status,
       errorCode: row.code ?? null,
       errorMessage: row.text ?? null,
+      sendAfter: row.sendAfter,
+      timeZone: row.timeZone ?? null,
     });
   }
 }
@@ -116,7 +124,30 @@ beforeAll(async () => {
     { status: 'canceled' },
   ]);
   await outbox(2, [{ status: 'queued' }, { status: 'sending' }, { status: 'unknown' }]);
+  // Day 3 (9:00 in New York on 10 March): two held for 08:00 in Los Angeles, one for 08:00 the
+  // next day in Chicago (a Florida recipient's western zone, past Florida's 20:00), one due at its
+  // time, one retried a bit later.
+  const day3 = new Date('2026-03-10T13:00:00Z');
+  await outbox(3, [
+    { status: 'queued', sendAfter: LA_MORNING, timeZone: 'America/Los_Angeles' },
+    { status: 'queued', sendAfter: LA_MORNING, timeZone: 'America/Los_Angeles' },
+    {
+      status: 'queued',
+      sendAfter: CHICAGO_MORNING,
+      timeZone: 'America/New_York America/Chicago',
+    },
+    { status: 'queued', sendAfter: day3, timeZone: 'America/New_York' },
+    {
+      status: 'queued',
+      sendAfter: new Date(day3.getTime() + 90_000),
+      timeZone: 'America/New_York',
+    },
+  ]);
 });
+
+/** 08:00 on 10 March 2026 in Los Angeles (PDT) and in Chicago (CDT). */
+const LA_MORNING = new Date('2026-03-10T15:00:00Z');
+const CHICAGO_MORNING = new Date('2026-03-11T13:00:00Z');
 afterAll(() => ctx.close());
 
 async function deliveries(id: string) {
@@ -141,8 +172,13 @@ describe('GET /api/programs/{id}/deliveries', () => {
       [3, '2026-03-10T13:00:00.000Z'],
       [4, '2026-03-11T13:00:00.000Z'],
     ]);
-    const counts = ({ day: _day, sendAt: _sendAt, failures: _failures, ...rest }: ApiDeliveryDay) =>
-      rest;
+    const counts = ({
+      day: _day,
+      sendAt: _sendAt,
+      failures: _failures,
+      waiting: _waiting,
+      ...rest
+    }: ApiDeliveryDay) => rest;
     expect(counts(days[0]!)).toEqual({ ...zero, delivered: 2, sent: 1 });
     expect(counts(days[1]!)).toEqual({
       ...zero,
@@ -153,7 +189,17 @@ describe('GET /api/programs/{id}/deliveries', () => {
       canceled: 1,
     });
     expect(counts(days[2]!)).toEqual({ ...zero, queued: 1, sending: 1, unknown: 1 });
-    expect(counts(days[3]!)).toEqual(zero);
+    expect(counts(days[3]!)).toEqual({ ...zero, queued: 5 });
+  });
+
+  it('says when and where the messages quiet hours hold will go, soonest first', async () => {
+    const { days } = await deliveries(program);
+    expect(days[3]!.waiting).toEqual([
+      { until: LA_MORNING.toISOString(), timeZone: 'America/Los_Angeles', count: 2 },
+      { until: CHICAGO_MORNING.toISOString(), timeZone: 'America/Chicago', count: 1 },
+    ]);
+    // Messages waiting for their own time, or for a retry, are not held by quiet hours.
+    expect(days[2]!.waiting).toEqual([]);
   });
 
   it('lists the failures of each day by reason, the most frequent first', async () => {

@@ -15,7 +15,7 @@ import {
   smsSenderPacing,
   users,
 } from '../../src/server/db/schema';
-import { tooLateText } from '../../src/server/delivery/cutoff';
+import { neverOpenedText, tooLateText } from '../../src/server/delivery/cutoff';
 import {
   CLAIM_TIMEOUT_MS,
   createDispatcher,
@@ -301,8 +301,15 @@ describe('time rules', () => {
       timeZone: NEW_YORK,
       expiresAt: new Date('2026-06-01T16:00:00Z'),
     });
+    // Due since the quiet hours began (21:01): its window never opened before its cutoff.
     const tooLateByMorning = await queue({
       timeZone: NEW_YORK,
+      expiresAt: new Date('2026-06-01T05:00:00Z'),
+    });
+    // Due at 20:30, while it could still go (a dispatcher was down): it is too late.
+    const missedItsEvening = await queue({
+      timeZone: NEW_YORK,
+      sendAfter: new Date('2026-06-01T00:30:00Z'),
       expiresAt: new Date('2026-06-01T05:00:00Z'),
     });
     const noZone = await queue();
@@ -316,6 +323,10 @@ describe('time rules', () => {
       sendAfter: MORNING,
     });
     expect(await rowOf(tooLateByMorning.id)).toMatchObject({
+      status: 'expired',
+      errorMessage: neverOpenedText(CUTOFF_MS, [NEW_YORK]),
+    });
+    expect(await rowOf(missedItsEvening.id)).toMatchObject({
       status: 'expired',
       errorMessage: tooLateText(CUTOFF_MS),
     });

@@ -118,7 +118,8 @@ async function consentLog(id: string) {
 
 /**
  * A running program of one pod, whose first day goes out at 9:00 New York time tomorrow (so
- * every contact made now joined before it), and a planner and a dispatcher on its clock.
+ * every contact made now joined before it), and a planner and a dispatcher on its clock. Its
+ * participants have Manhattan numbers: their area code keeps them on the program's clock.
  */
 async function program(name: string) {
   const today = wallClock(new Date(), 'America/New_York').date;
@@ -199,30 +200,30 @@ const rowsOf = (programId: string) =>
 describe('a number that replied STOP', () => {
   it('gets no program message through a contact created with it, or changed to it, afterwards', async () => {
     const run = await program('Stopped');
-    const first = await create(participant('+15035550177'));
+    const first = await create(participant('+12125550177'));
     await run.join(first.id);
-    await reply('+15035550177', 'STOP');
+    await reply('+12125550177', 'STOP');
 
     // An admin creates another participant with the number, marked verified ...
-    const second = await create(participant('503-555-0177'));
+    const second = await create(participant('212-555-0177'));
     // ... and a host changes a verified participant's number to it.
-    const third = await create(participant('+15035550178'));
-    const changed = await update(third.id, participant('(503) 555-0177', { email: third.email }));
+    const third = await create(participant('+12125550178'));
+    const changed = await update(third.id, participant('(212) 555-0177', { email: third.email }));
     await run.join(second.id, third.id);
 
     await run.runDay(0);
-    expect(sentTo('+15035550177', 'Stopped')).toEqual([]);
+    expect(sentTo('+12125550177', 'Stopped')).toEqual([]);
     expect(second.smsOptedOutAt).not.toBeNull();
     expect(changed.smsOptedOutAt).not.toBeNull();
     expect(await rowsOf(run.id)).toEqual([]);
   });
 
   it('says on the contact why a contact saved with the number is opted out', async () => {
-    await reply('+15035550166', 'stop please');
+    await reply('+12125550166', 'stop please');
     const response = await ctx.app.inject({
       method: 'POST',
       url: '/api/contacts',
-      payload: participant('+15035550166'),
+      payload: participant('+12125550166'),
       headers: admin,
     });
     expect(response.statusCode, response.body).toBe(201);
@@ -236,14 +237,14 @@ describe('a number that replied STOP', () => {
     expect(row).toMatchObject({
       event: 'opted_out',
       source: 'staff',
-      phone: '+15035550166',
+      phone: '+12125550166',
       staffName: 'Ada Admin',
     });
   });
 
   it('is honoured by the planner and the last check before sending, whatever the contact row says', async () => {
     const run = await program('Drift');
-    await reply('+15035550155', 'STOP');
+    await reply('+12125550155', 'STOP');
     // Written around the application (an old import, a restored backup): not marked opted out.
     const [drifted] = await ctx.db
       .insert(users)
@@ -252,7 +253,7 @@ describe('a number that replied STOP', () => {
         role: 'participant',
         firstName: 'Dri',
         lastName: 'Fted',
-        phone: '+15035550155',
+        phone: '+12125550155',
         smsVerified: true,
       })
       .returning();
@@ -265,17 +266,17 @@ describe('a number that replied STOP', () => {
       kind: 'program',
       programId: run.id,
       contactId: drifted!.id,
-      toPhone: '+15035550155',
+      toPhone: '+12125550155',
       day: 1,
       body: 'Drift 1',
       sendAfter: new Date(Date.now() - 1_000),
     });
     await run.runDay(1);
-    expect(sentTo('+15035550155', 'Drift')).toEqual([]);
+    expect(sentTo('+12125550155', 'Drift')).toEqual([]);
     expect(await rowsOf(run.id)).toEqual([
       {
         contactId: drifted!.id,
-        toPhone: '+15035550155',
+        toPhone: '+12125550155',
         day: 1,
         status: 'skipped',
         errorMessage: messages.inbound.phoneOptedOut,
@@ -285,37 +286,37 @@ describe('a number that replied STOP', () => {
 
   it('receives again, once a day, after the number itself replies START', async () => {
     const run = await program('Restart');
-    await reply('+15035550144', 'STOP');
-    const one = await create(participant('+15035550144'));
-    const two = await create(participant('+1 503 555 0144'));
+    await reply('+12125550144', 'STOP');
+    const one = await create(participant('+12125550144'));
+    const two = await create(participant('+1 212 555 0144'));
     await run.join(one.id, two.id);
     await run.runDay(0);
-    expect(sentTo('+15035550144', 'Restart')).toEqual([]);
+    expect(sentTo('+12125550144', 'Restart')).toEqual([]);
 
-    await reply('+15035550144', 'START');
+    await reply('+12125550144', 'START');
     fake.messages.length = 0;
     await run.runDay(1);
-    expect(sentTo('+15035550144', 'Restart')).toEqual(['Restart 1']);
+    expect(sentTo('+12125550144', 'Restart')).toEqual(['Restart 1']);
   });
 });
 
 describe('contacts sharing a number', () => {
   it('get each program day once at that number', async () => {
     const run = await program('Shared');
-    const parent = await create(participant('+15035550133'));
-    const child = await create(participant('503.555.0133'));
-    const other = await create(participant('+15035550134'));
+    const parent = await create(participant('+12125550133'));
+    const child = await create(participant('212.555.0133'));
+    const other = await create(participant('+12125550134'));
     await run.join(parent.id, child.id, other.id);
     await run.runDay(0);
     await run.runDay(1);
-    expect(sentTo('+15035550133', 'Shared')).toEqual(['Shared 0', 'Shared 1']);
-    expect(sentTo('+15035550134', 'Shared')).toEqual(['Shared 0', 'Shared 1']);
+    expect(sentTo('+12125550133', 'Shared')).toEqual(['Shared 0', 'Shared 1']);
+    expect(sentTo('+12125550134', 'Shared')).toEqual(['Shared 0', 'Shared 1']);
     // One row a day for the number, both through the same one of the two contacts.
     const rows = await ctx.db
       .select({ contactId: outboundMessages.contactId })
       .from(outboundMessages)
       .where(
-        and(eq(outboundMessages.programId, run.id), eq(outboundMessages.toPhone, '+15035550133')),
+        and(eq(outboundMessages.programId, run.id), eq(outboundMessages.toPhone, '+12125550133')),
       );
     expect(rows).toHaveLength(2);
     expect(new Set(rows.map((r) => r.contactId)).size).toBe(1);

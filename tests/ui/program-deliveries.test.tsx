@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { HttpError } from 'react-admin';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { SCHEDULE_MAX_HEIGHT } from '../../src/admin/programs/form/ScheduleTable';
 import { DELIVERIES_REFRESH_MS } from '../../src/shared/constants';
 import { messages } from '../../src/shared/messages';
 import type { Program } from '../../src/shared/program';
@@ -26,6 +27,7 @@ const day = (
   canceled: 0,
   skipped: 0,
   failures: [],
+  waiting: [],
   ...overrides,
 });
 
@@ -52,7 +54,13 @@ const deliveries: ApiProgramDeliveries = {
       failed: 1,
       failures: [{ errorCode: '21211', errorMessage: "Invalid 'To' Phone Number", count: 1 }],
     }),
-    day({ day: 2, sendAt: '2027-03-15T13:00:00.000Z', queued: 3 }),
+    day({
+      day: 2,
+      sendAt: '2027-03-15T13:00:00.000Z',
+      queued: 3,
+      // 08:00 in Los Angeles (PDT): quiet hours hold two recipients' messages until then.
+      waiting: [{ until: '2027-03-15T15:00:00.000Z', timeZone: 'America/Los_Angeles', count: 2 }],
+    }),
   ],
 };
 
@@ -138,6 +146,26 @@ describe("the program's Deliveries panel", () => {
     render();
     const region = await loadedPanel();
     expect(within(region).getByText("21211: Invalid 'To' Phone Number (1)")).toBeInTheDocument();
+  });
+
+  it('says when the messages quiet hours hold will go, on the clock where they wait', async () => {
+    // jsdom has no layout: give the schedule's box its height, so the virtualizer draws its rows.
+    const height = vi
+      .spyOn(Element.prototype, 'clientHeight', 'get')
+      .mockReturnValue(SCHEDULE_MAX_HEIGHT);
+    onTestFinished(() => height.mockRestore());
+    render();
+    const region = await loadedPanel();
+    expect(within(region).getByText(t.panel.quietHours)).toBeInTheDocument();
+    expect(
+      within(region).getByText('2 waiting for 8:00 AM on 3/15/27 in Los Angeles'),
+    ).toBeInTheDocument();
+    // The schedule beside the form says it on that day's row too.
+    const schedule = screen.getByRole('table', { name: messages.programs.schedule.title });
+    const row = (await within(schedule).findByText('Day 2')).closest('tr') as HTMLElement;
+    expect(
+      within(row).getByText('2 waiting for 8:00 AM on 3/15/27 in Los Angeles'),
+    ).toBeInTheDocument();
   });
 
   it('says when nothing is planned yet', async () => {

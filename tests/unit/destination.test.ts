@@ -14,7 +14,7 @@ import {
   phoneTimeZones,
 } from '../../src/server/delivery/destination';
 import { quietHoursEndIn } from '../../src/server/delivery/quiet-hours';
-import { SEND_WINDOW } from '../../src/shared/constants';
+import { inSendWindow } from '../helpers/send-window';
 
 /**
  * Where a number is, against libphonenumber's own example numbers of every country; and the
@@ -65,24 +65,7 @@ describe("a number's country", () => {
   });
 });
 
-/** Whether `at` is inside the send window on every zone's clock, read with Intl alone. */
-const clocks = new Map<string, Intl.DateTimeFormat>();
-function inWindow(at: Date, zones: readonly string[]) {
-  return zones.every((zone) => {
-    let clock = clocks.get(zone);
-    if (!clock) {
-      clock = new Intl.DateTimeFormat('en-GB', {
-        timeZone: zone,
-        hour: '2-digit',
-        minute: '2-digit',
-        hourCycle: 'h23',
-      });
-      clocks.set(zone, clock);
-    }
-    const time = clock.format(at);
-    return time >= SEND_WINDOW.earliest && time <= SEND_WINDOW.latest;
-  });
-}
+const inWindow = (at: Date, zones: readonly string[]) => inSendWindow(at, zones);
 
 const MINUTE = 60_000;
 const STEP = 15 * MINUTE;

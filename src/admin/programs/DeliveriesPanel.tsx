@@ -10,7 +10,6 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { DELIVERIES_REFRESH_MS } from '../../shared/constants';
@@ -29,11 +28,43 @@ import { useStatusWords } from '../messages/useStatusWords';
 import { dayTitle } from '../products/dayTitle';
 import type { TidingsDataProvider } from '../providers/dataProvider';
 import { serverMessage } from '../providers/httpClient';
-import { formatSendAt } from './scheduleFormat';
+import { formatSendAt, waitParams } from './scheduleFormat';
+import { useProgramDeliveries } from './useProgramDeliveries';
 
 /** The statuses some day has messages in, in the order of a message's life. */
 const shownStatuses = (days: readonly ApiDeliveryDay[]): MessageStatus[] =>
   MESSAGE_STATUSES.filter((status) => days.some((day) => day[status] > 0));
+
+/** A titled list under a day's counts: why some failed, or which wait for daytime and where. */
+function DayNotes({
+  columns,
+  title,
+  notes,
+}: {
+  columns: number;
+  title: string;
+  notes: { key: string; text: string }[];
+}) {
+  return (
+    <TableRow>
+      <TableCell />
+      <TableCell colSpan={columns}>
+        <Typography variant="body2" color="text.secondary" component="div">
+          {title}
+        </Typography>
+        <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+          {notes.map((note) => (
+            <li key={note.key}>
+              <Typography variant="body2" component="span">
+                {note.text}
+              </Typography>
+            </li>
+          ))}
+        </Box>
+      </TableCell>
+    </TableRow>
+  );
+}
 
 function DayRows({
   program,
@@ -75,26 +106,27 @@ function DayRows({
         ))}
       </TableRow>
       {day.failures.length > 0 && (
-        <TableRow>
-          <TableCell />
-          <TableCell colSpan={statuses.length + 1}>
-            <Typography variant="body2" color="text.secondary" component="div">
-              {t('delivery.panel.failures')}
-            </Typography>
-            <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-              {day.failures.map((failure) => (
-                <li key={`${failure.errorCode}-${failure.errorMessage}`}>
-                  <Typography variant="body2" component="span">
-                    {t('delivery.panel.failure', {
-                      reason: errorText(failure) ?? t('delivery.panel.noReason'),
-                      count: failure.count,
-                    })}
-                  </Typography>
-                </li>
-              ))}
-            </Box>
-          </TableCell>
-        </TableRow>
+        <DayNotes
+          columns={statuses.length + 1}
+          title={t('delivery.panel.failures')}
+          notes={day.failures.map((failure) => ({
+            key: `${failure.errorCode}-${failure.errorMessage}`,
+            text: t('delivery.panel.failure', {
+              reason: errorText(failure) ?? t('delivery.panel.noReason'),
+              count: failure.count,
+            }),
+          }))}
+        />
+      )}
+      {day.waiting.length > 0 && (
+        <DayNotes
+          columns={statuses.length + 1}
+          title={t('delivery.panel.quietHours')}
+          notes={day.waiting.map((wait) => ({
+            key: `${wait.until}-${wait.timeZone}`,
+            text: t('delivery.panel.waiting', waitParams(wait)),
+          }))}
+        />
       )}
     </>
   );
@@ -175,7 +207,8 @@ const hasMessagesOnTheirWay = (data: ApiProgramDeliveries | undefined) =>
 /**
  * Who of its pods' participants receives the program's messages (and why the others do not), then
  * its messages day by day: when each day goes out (the program's clock), how many of
- * its messages are in each status, each count opening those messages, and why some failed. While
+ * its messages are in each status, each count opening those messages, why some failed, and when
+ * those that quiet hours hold will go (the morning where their recipients are). While
  * the program runs, or while some of its messages are on their way (a program that has ended, or
  * whose start is still ahead by the console's clock), the counts refresh themselves; not while
  * staff have paused it.
@@ -183,16 +216,11 @@ const hasMessagesOnTheirWay = (data: ApiProgramDeliveries | undefined) =>
 export function DeliveriesPanel({ program }: { program: Program }) {
   const t = useMessages();
   const dataProvider = useDataProvider<TidingsDataProvider>();
-  const { data, error, isPending } = useQuery({
-    queryKey: ['programs', 'deliveries', program.id],
-    queryFn: () => dataProvider.getProgramDeliveries(program.id),
-    refetchInterval: (query) =>
-      program.status === 'running' ||
-      (program.status !== 'paused' && hasMessagesOnTheirWay(query.state.data))
-        ? DELIVERIES_REFRESH_MS
-        : false,
-    retry: false,
-  });
+  const { data, error, isPending } = useProgramDeliveries(program.id, (known) =>
+    program.status === 'running' || (program.status !== 'paused' && hasMessagesOnTheirWay(known))
+      ? DELIVERIES_REFRESH_MS
+      : false,
+  );
   return (
     <PanelCard
       title={t('delivery.panel.title')}

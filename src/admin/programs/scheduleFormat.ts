@@ -1,4 +1,6 @@
+import { zonePlace } from '../../shared/format';
 import { isLocalDate, zonedInstant, type LocalDate } from '../../shared/schedule';
+import type { ApiQuietWait } from '../../shared/types';
 
 /**
  * Program dates and times in en-US short format (spec section 9). A program's messages go out in
@@ -33,4 +35,14 @@ export function formatSendAt(sendAt: Date, timeZone: string): { date: string; ti
 export function formatLocalDate(date: LocalDate): string {
   if (!isLocalDate(date)) return date;
   return formatsFor('UTC').date.format(zonedInstant(date, '00:00', 'UTC'));
+}
+
+/**
+ * The words of messages waiting for the morning where their recipients are, for
+ * messages.delivery.panel.waiting: '12 waiting for 8:00 AM on 6/2/26 in Los Angeles', on the
+ * clock of the zone they wait in.
+ */
+export function waitParams(wait: ApiQuietWait) {
+  const { date, time } = formatSendAt(new Date(wait.until), wait.timeZone);
+  return { count: wait.count, time, date, place: zonePlace(wait.timeZone) };
 }

@@ -124,3 +124,10 @@ export function addressTimeZones(address: { country: string; state: string }): s
   const zones = country ? COUNTRIES.get(country)?.get(key(address.state)) : undefined;
   return zones ? [...zones] : null;
 }
+
+const US_STATE_CODES = new Map(
+  US_STATES.flatMap(([code, name]) => [[key(code), code] as const, [key(name), code] as const]),
+);
+
+/** The two-letter code of a US state as people write it ('fl', 'Florida'), or undefined. */
+export const usStateCode = (text: string): string | undefined => US_STATE_CODES.get(key(text));

@@ -1,4 +1,5 @@
-import { formatDuration, formatMessage } from '../../shared/format';
+import { SEND_WINDOW } from '../../shared/constants';
+import { formatDuration, formatMessage, listInWords, zonePlace } from '../../shared/format';
 import { messages } from '../../shared/messages';
 
 /**
@@ -12,3 +13,16 @@ export const isPastCutoff = (expiresAt: Date | null, at: Date): boolean =>
 /** Why an expired message was not sent, as its history and the console show it. */
 export const tooLateText = (cutoffMs: number): string =>
   formatMessage(messages.delivery.tooLate, { cutoff: formatDuration(cutoffMs) });
+
+/** Why a message expired that quiet hours held from its time to its cutoff (quiet-hours.ts). */
+export const neverOpenedText = (
+  cutoffMs: number,
+  zones: readonly string[],
+  latest: string = SEND_WINDOW.latest,
+): string =>
+  formatMessage(messages.delivery.windowNeverOpened, {
+    earliest: SEND_WINDOW.earliest,
+    latest,
+    places: listInWords([...new Set(zones.map(zonePlace))]),
+    cutoff: formatDuration(cutoffMs),
+  });

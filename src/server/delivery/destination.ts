@@ -59,11 +59,22 @@ export function phoneTimeZones(phone: string): string[] {
   return zones;
 }
 
-function isKnownZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
+const knownZones = new Map<string, boolean>();
+
+/**
+ * Whether this Node.js knows the IANA zone (a dataset may name one newer than its ICU). Asked for
+ * each recipient a planner places, so each zone is tried once.
+ */
+export function isKnownZone(zone: string): boolean {
+  let known = knownZones.get(zone);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+      known = true;
+    } catch {
+      known = false;
+    }
+    knownZones.set(zone, known);
   }
+  return known;
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import { and, asc, eq, inArray, isNotNull, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   SMS_ALLOWED_COUNTRIES_DEFAULT,
@@ -14,7 +14,7 @@ import { phonesInReview } from '../consent/review-holds';
 import type { Db, Tx } from '../db/client';
 import { outboundMessageEvents, outboundMessages } from '../db/schema';
 import { retryDelayMs } from './backoff';
-import { isPastCutoff, tooLateText } from './cutoff';
+import { isPastCutoff, neverOpenedText, tooLateText } from './cutoff';
 import { destinationRefusal, phoneTimeZones } from './destination';
 import { optOutPhone } from './opt-out';
 import {
@@ -28,7 +28,13 @@ import {
 } from './pacing';
 import { createSentWriter } from './sent-writer';
 import type { OutgoingSms, Refused, SendOutcome, SmsProvider } from './provider';
-import { quietHoursEndIn, splitZones } from './quiet-hours';
+import {
+  neverOpenedSince,
+  quietHoursEndIn,
+  quietHoursStartIn,
+  splitZones,
+  windowLatest,
+} from './quiet-hours';
 import { currentRecipients } from './recipients';
 import { applyStatusReport, recordEvent, trimError } from './status';
 
@@ -101,8 +107,10 @@ interface Claimed {
   mediaUrl: string | null;
   segments: number;
   attempts: number;
+  sendAfter: Date;
   expiresAt: Date | null;
   timeZone: string | null;
+  sendWindowLatest: string | null;
   claimedAt: Date;
 }
 
@@ -143,9 +151,10 @@ const STARTED_KINDS: ReadonlySet<MessageKind> = new Set(['program', 'optin', 'te
 const HELD_BY_REVIEW: ReadonlySet<MessageKind> = new Set(['program', 'optin']);
 
 /**
- * The zones whose quiet hours a message keeps: its own (a program's; an opt-in request's, from the
- * recipient's state); for an opt-in request without, every zone of the number's country (where in
- * it the person is, Tidings does not know); none for the rest.
+ * The zones whose quiet hours a message keeps: its own (where its recipient may be, as
+ * recipient-zones.ts found it when it was queued); for an opt-in request without (queued before
+ * Tidings stored them), every zone of the number's country; none for the rest. The window ends at
+ * the message's `send_window_latest` (a stricter state's), or SEND_WINDOW.latest.
  */
 const quietZones = (message: Pick<Claimed, 'kind' | 'timeZone' | 'toPhone'>): string[] =>
   message.timeZone
@@ -340,25 +349,46 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
 
   /**
    * Due messages of zones in quiet hours wait for the morning (no attempt counted), or expire if
-   * the morning is past their cutoff. Zone by zone, in a few statements however many messages.
+   * the morning is past their cutoff: those due since the quiet hours began saying the window never
+   * opened for them, the others that they are too late. By the zones and the window's end the
+   * messages share (a handful of groups), in a few statements however many messages.
    */
   async function holdQuietZones(at: Date) {
     const due = and(eq(outboundMessages.status, 'queued'), lte(outboundMessages.sendAfter, at));
-    const zones = await db
-      .selectDistinct({ timeZone: outboundMessages.timeZone })
+    const groups = await db
+      .selectDistinct({
+        timeZone: outboundMessages.timeZone,
+        sendWindowLatest: outboundMessages.sendWindowLatest,
+      })
       .from(outboundMessages)
       .where(and(due, isNotNull(outboundMessages.timeZone)));
-    for (const { timeZone } of zones) {
-      const morning = quietHoursEndIn(at, splitZones(timeZone!));
+    for (const { timeZone, sendWindowLatest } of groups) {
+      const zones = splitZones(timeZone!);
+      const latest = windowLatest(sendWindowLatest);
+      const morning = quietHoursEndIn(at, zones, latest);
       if (!morning) continue;
-      const inZone = and(due, eq(outboundMessages.timeZone, timeZone!));
+      const inGroup = and(
+        due,
+        eq(outboundMessages.timeZone, timeZone!),
+        sendWindowLatest === null
+          ? isNull(outboundMessages.sendWindowLatest)
+          : eq(outboundMessages.sendWindowLatest, sendWindowLatest),
+      );
+      const tooLateForMorning = and(inGroup, lt(outboundMessages.expiresAt, morning));
+      const quietSince = quietHoursStartIn(at, zones, latest)!;
       await moveAll(
-        and(inZone, lt(outboundMessages.expiresAt, morning))!,
+        and(tooLateForMorning, gte(outboundMessages.sendAfter, quietSince))!,
+        'expired',
+        { errorCode: null, errorMessage: neverOpenedText(cutoffMs, zones, latest) },
+        at,
+      );
+      await moveAll(
+        tooLateForMorning!,
         'expired',
         { errorCode: null, errorMessage: tooLateText(cutoffMs) },
         at,
       );
-      await db.update(outboundMessages).set({ sendAfter: morning, updatedAt: at }).where(inZone);
+      await db.update(outboundMessages).set({ sendAfter: morning, updatedAt: at }).where(inGroup);
     }
   }
 
@@ -397,10 +427,11 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
           mediaUrl: outboundMessages.mediaUrl,
           segments: outboundMessages.segments,
           attempts: outboundMessages.attempts,
+          sendAfter: outboundMessages.sendAfter,
           expiresAt: outboundMessages.expiresAt,
           timeZone: outboundMessages.timeZone,
+          sendWindowLatest: outboundMessages.sendWindowLatest,
           priority: outboundMessages.priority,
-          sendAfter: outboundMessages.sendAfter,
         });
       await recordEvents(
         tx,
@@ -411,7 +442,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       // RETURNING keeps no order: sorted again, so the batch's first pacing slots go to its
       // priority messages (dispatch gives slots in the batch's order).
       rows.sort((a, b) => a.priority - b.priority || a.sendAfter.getTime() - b.sendAfter.getTime());
-      return rows.map(({ priority: _priority, sendAfter: _sendAfter, ...row }) => ({
+      return rows.map(({ priority: _priority, ...row }) => ({
         ...row,
         claimedAt: at,
       }));
@@ -483,11 +514,17 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     const left: Claimed[] = [];
     for (const message of claimed) {
       const reason = skip.get(message.id);
-      const morning = reason ? null : quietHoursEndIn(at, quietZones(message));
+      const zones = quietZones(message);
+      const latest = windowLatest(message.sendWindowLatest);
+      const morning = reason ? null : quietHoursEndIn(at, zones, latest);
       if (reason) {
         await settle(message, 'skipped', { errorCode: null, errorMessage: reason });
       } else if (isPastCutoff(message.expiresAt, morning ?? at)) {
-        await settle(message, 'expired', { errorCode: null, errorMessage: tooLateText(cutoffMs) });
+        const errorMessage =
+          morning && neverOpenedSince(message.sendAfter, at, zones, latest)
+            ? neverOpenedText(cutoffMs, zones, latest)
+            : tooLateText(cutoffMs);
+        await settle(message, 'expired', { errorCode: null, errorMessage });
       } else if (morning) {
         await settle(message, 'queued', { sendAfter: morning });
       } else {

@@ -13,6 +13,8 @@ import {
 import { programStatusSqlAt } from '../services/programs';
 import { programMessageBody, type OutboundBody } from './body';
 import { tooLateText } from './cutoff';
+import { joinZones, storedLatest } from './quiet-hours';
+import { recipientSendWindow } from './recipient-zones';
 import { programRecipients } from './recipients';
 
 /**
@@ -26,8 +28,10 @@ import { programRecipients } from './recipients';
  * query (does any eligible recipient lack a row? an anti-join on the outbox's unique index).
  * Past the cutoff a planned program costs nothing until its next day.
  *
- * Days are written set-based: one INSERT … SELECT per batch of recipients (in contact id order),
- * ON CONFLICT DO NOTHING on the unique (program, contact, day), the events from its RETURNING, in
+ * Days are written set-based: per batch of recipients (in contact id order), one read of the
+ * batch, whose quiet hours (where each recipient may be, recipient-zones.ts) are worked out in
+ * memory, and one INSERT of them all, ON CONFLICT DO NOTHING on the unique (program, contact,
+ * day), the events from its RETURNING, in
  * a short transaction that first locks the program and checks that it was not paused or changed
  * meanwhile (pausing cancels the waiting rows in its own transaction, so no row planned for a
  * paused program survives). A phone gets a day once, whichever of its contacts are recipients.
@@ -170,6 +174,7 @@ interface DayPlan {
   status: Extract<MessageStatus, 'queued' | 'expired'>;
   message: OutboundBody;
   expiresAt: Date;
+  /** The program's zone: the quiet hours of a recipient no address or number places. */
   timeZone: string;
   errorMessage: string | null;
   /** A re-check of a planned day: only recipients without a row are looked at. */
@@ -230,10 +235,12 @@ async function writeBatch(
   // race); only a re-check looks for the recipients without one, when the outbox's statistics are
   // fresh. A phone is looked up every time: an earlier batch may have given it the day through
   // another contact. Of the batch's contacts sharing a phone, the first by id gets it.
-  const batch = tx
+  const batch = await tx
     .selectDistinctOn([recipients.phone], {
       contactId: recipients.contactId,
       phone: recipients.phone,
+      state: recipients.state,
+      country: recipients.country,
     })
     .from(recipients)
     .where(
@@ -246,15 +253,34 @@ async function writeBatch(
       ),
     )
     .orderBy(recipients.phone, recipients.contactId);
+  if (batch.length === 0) return 0;
+  // Each recipient's quiet hours, where they may be (recipient-zones.ts): computed here from the
+  // rows just read, and written with them in one statement, as one JSON parameter.
+  const placed = batch.map((recipient) => {
+    const window = recipientSendWindow(
+      { country: recipient.country, state: recipient.state, phone: recipient.phone! },
+      [plan.timeZone],
+    );
+    return {
+      contact_id: recipient.contactId,
+      phone: recipient.phone,
+      time_zone: joinZones(window.zones),
+      send_window_latest: storedLatest(window.latest),
+    };
+  });
   const at = timestamp(now);
   const result = await tx.execute(sql`
-    with batch (contact_id, phone) as (${batch}),
+    with batch as (
+      select * from jsonb_to_recordset(${JSON.stringify(placed)}::jsonb)
+        as batch (contact_id uuid, phone text, time_zone text, send_window_latest text)
+    ),
     inserted as (
       insert into outbound_messages (kind, contact_id, to_phone, body, media_url, program_id, day,
-        status, segments, send_after, expires_at, time_zone, error_message, created_at, updated_at)
+        status, segments, send_after, expires_at, time_zone, send_window_latest, error_message,
+        created_at, updated_at)
       select 'program', contact_id, phone, ${plan.message.body}, ${plan.message.mediaUrl},
         ${plan.programId}::uuid, ${plan.day}::integer, ${plan.status}, ${plan.message.segments}::integer,
-        ${timestamp(plan.sendAt)}, ${timestamp(plan.expiresAt)}, ${plan.timeZone},
+        ${timestamp(plan.sendAt)}, ${timestamp(plan.expiresAt)}, time_zone, send_window_latest,
         ${plan.errorMessage}, ${at}, ${at}
       from batch
       on conflict (program_id, contact_id, day) where program_id is not null do nothing

@@ -42,6 +42,10 @@ const fromProgramMembers = (db: Db | Tx) =>
     .select({
       contactId: users.id,
       phone: users.phone,
+      // Where the contact may be, for quiet hours (recipient-zones.ts): grouped by the contact's
+      // id, its primary key, so PostgreSQL takes the contact's columns as they are.
+      state: users.state,
+      country: users.country,
       /** The earliest of their memberships: a late joiner gets the days from then on. */
       // Aliased, so the query can be used as a subquery (the planner batches over it).
       joinedAt: min(podMembers.joinedAt).as('joined_at'),

@@ -14,9 +14,9 @@ import { recordConsent } from '../consent/log';
 import { lockPhones } from '../consent/phone-lock';
 import type { Db, Tx } from '../db/client';
 import { outboundMessageEvents, outboundMessages, phoneConsents, users } from '../db/schema';
-import { addressCountry, addressTimeZones } from '../delivery/address-zones';
-import { destinationRefusal, phoneCountry, phoneTimeZones } from '../delivery/destination';
-import { joinZones, quietHoursEndIn } from '../delivery/quiet-hours';
+import { destinationRefusal, phoneTimeZones } from '../delivery/destination';
+import { joinZones, quietHoursEndIn, storedLatest } from '../delivery/quiet-hours';
+import { recipientSendWindow } from '../delivery/recipient-zones';
 import type { Config } from '../env';
 import { ApiError, badRequest, tooManyRequests } from '../http/errors';
 
@@ -55,16 +55,6 @@ export interface OptinContact {
   smsOptedOutAt: Date | null;
   state: string;
   country: string;
-}
-
-/**
- * The zones whose daytime a request to the contact keeps: their state's, when their address names
- * one in the number's own country; else none stored, and the dispatcher keeps every zone of the
- * number's country (its rule for an opt-in request without zones).
- */
-function recipientZones(contact: OptinContact & { phone: string }): string[] | null {
-  const country = addressCountry(contact.country);
-  return country && country === phoneCountry(contact.phone) ? addressTimeZones(contact) : null;
 }
 
 /** Who asked for opt-in requests, and when (the time of their consent rows). */
@@ -262,8 +252,10 @@ export async function queueOptinRequests(
 
   const rows = toQueue.map((contact) => {
     const body = optinBody(contact.firstName);
-    const zones = recipientZones(contact);
-    const sendAfter = quietHoursEndIn(now, zones ?? phoneTimeZones(contact.phone)) ?? now;
+    // Where the contact may be (recipient-zones.ts); when neither their address nor their number
+    // tells, every zone of the number's country.
+    const window = recipientSendWindow(contact, phoneTimeZones(contact.phone));
+    const sendAfter = quietHoursEndIn(now, window.zones, window.latest) ?? now;
     return {
       kind: 'optin' as const,
       contactId: contact.id,
@@ -272,7 +264,8 @@ export async function queueOptinRequests(
       segments: analyzeSms(body).segments,
       sendAfter,
       expiresAt: new Date(sendAfter.getTime() + policy.cutoffMs),
-      timeZone: zones ? joinZones(zones) : null,
+      timeZone: window.zones.length > 0 ? joinZones(window.zones) : null,
+      sendWindowLatest: storedLatest(window.latest),
       createdBy: requester.staffUserId,
       createdAt: now,
       updatedAt: now,

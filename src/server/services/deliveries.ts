@@ -1,10 +1,17 @@
-import { and, count, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { FAILURE_STATUSES, MESSAGE_STATUSES, type MessageStatus } from '../../shared/delivery';
 import { messages } from '../../shared/messages';
-import { programSchedule, sendTimeOfDay, type ProgramSchedule } from '../../shared/schedule';
+import { SEND_WINDOW } from '../../shared/constants';
+import {
+  programSchedule,
+  sendTimeOfDay,
+  wallClock,
+  type ProgramSchedule,
+} from '../../shared/schedule';
 import type { ApiDeliveryDay, ApiProgramDeliveries } from '../../shared/types';
 import type { Db } from '../db/client';
 import { outboundMessages, products, programs } from '../db/schema';
+import { splitZones } from '../delivery/quiet-hours';
 import { countProgramRecipients, programAudience } from '../delivery/recipients';
 import { notFound } from '../http/errors';
 
@@ -35,9 +42,23 @@ async function scheduleOf(db: Db, programId: string): Promise<ProgramSchedule | 
 }
 
 /**
+ * The zone whose morning holds a queued message: quiet hours moved it (dispatcher.ts) past its
+ * day's time to SEND_WINDOW.earliest in one of its zones. Null for one that simply waits for its
+ * time, or for a retry.
+ */
+function heldUntilMorningIn(sendAfter: Date, dayTime: number, timeZone: string | null) {
+  if (!timeZone || sendAfter.getTime() <= dayTime) return null;
+  return (
+    splitZones(timeZone).find((zone) => wallClock(sendAfter, zone).time === SEND_WINDOW.earliest) ??
+    null
+  );
+}
+
+/**
  * GET /api/programs/{id}/deliveries: every day of the program's schedule with its day messages
  * counted by status (one grouped query on the program/day index), the failures of each day by
- * reason, how many contacts would receive the next message, and why the others would not. A draft has no schedule and no
+ * reason, the messages quiet hours hold and the morning they wait for, how many contacts would
+ * receive the next message, and why the others would not. A draft has no schedule and no
  * days. A day the outbox has but the schedule no longer does (the product was shortened after it
  * went out) is listed too, at the time the schedule's rule gives it.
  */
@@ -48,7 +69,7 @@ export async function programDeliveries(db: Db, programId: string): Promise<ApiP
     eq(outboundMessages.kind, 'program'),
     isNotNull(outboundMessages.day),
   );
-  const [counts, failures, recipients, audience] = await Promise.all([
+  const [counts, failures, recipients, audience, queued] = await Promise.all([
     db
       .select({ day: outboundMessages.day, status: outboundMessages.status, count: count() })
       .from(outboundMessages)
@@ -67,6 +88,24 @@ export async function programDeliveries(db: Db, programId: string): Promise<ApiP
       .orderBy(desc(count()), outboundMessages.errorCode, outboundMessages.errorMessage),
     countProgramRecipients(db, programId),
     programAudience(db, programId),
+    // The queued messages by when they go and where, at whole minutes (a morning, or the day's
+    // own time; a retry's backoff is not): a few groups a day (its zones), read whole.
+    db
+      .select({
+        day: outboundMessages.day,
+        sendAfter: outboundMessages.sendAfter,
+        timeZone: outboundMessages.timeZone,
+        count: count(),
+      })
+      .from(outboundMessages)
+      .where(
+        and(
+          ofProgram,
+          eq(outboundMessages.status, 'queued'),
+          sql`${outboundMessages.sendAfter} = date_trunc('minute', ${outboundMessages.sendAfter})`,
+        ),
+      )
+      .groupBy(outboundMessages.day, outboundMessages.sendAfter, outboundMessages.timeZone),
   ]);
   if (!schedule) return { days: [], recipients, audience };
 
@@ -75,7 +114,7 @@ export async function programDeliveries(db: Db, programId: string): Promise<ApiP
     let found = days.get(day);
     if (!found) {
       const sendAt = sendTimeOfDay(schedule, day).sendAt.toISOString();
-      found = { day, sendAt, ...noCounts(), failures: [] };
+      found = { day, sendAt, ...noCounts(), failures: [], waiting: [] };
       days.set(day, found);
     }
     return found;
@@ -83,5 +122,15 @@ export async function programDeliveries(db: Db, programId: string): Promise<ApiP
   for (const { day } of programSchedule(schedule)) dayOf(day);
   for (const row of counts) dayOf(row.day!)[row.status] = row.count;
   for (const { day, ...failure } of failures) dayOf(day!).failures.push(failure);
+  for (const { day, sendAfter, timeZone, count: waiting } of queued) {
+    const found = dayOf(day!);
+    const zone = heldUntilMorningIn(sendAfter, Date.parse(found.sendAt), timeZone);
+    if (!zone) continue;
+    const until = sendAfter.toISOString();
+    const same = found.waiting.find((w) => w.until === until && w.timeZone === zone);
+    if (same) same.count += waiting;
+    else found.waiting.push({ until, timeZone: zone, count: waiting });
+  }
+  for (const found of days.values()) found.waiting.sort((a, b) => a.until.localeCompare(b.until));
   return { days: [...days.values()].sort((a, b) => a.day - b.day), recipients, audience };
 }

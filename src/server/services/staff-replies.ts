@@ -8,10 +8,10 @@ import { countStaffSend, forgetAttempt } from '../auth/rate-limit';
 import { optedOutSince, optOutDate } from '../consent/opted-out-since';
 import type { Db, Tx } from '../db/client';
 import { inboundMessages, outboundMessages, users } from '../db/schema';
-import { addressTimeZones } from '../delivery/address-zones';
 import { programMessageBody } from '../delivery/body';
 import { destinationRefusal, phoneTimeZones } from '../delivery/destination';
-import { joinZones, quietHoursEndIn } from '../delivery/quiet-hours';
+import { joinZones, quietHoursEndIn, storedLatest } from '../delivery/quiet-hours';
+import { recipientSendWindow } from '../delivery/recipient-zones';
 import { recordEvent } from '../delivery/status';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { uploadedMediaName } from '../media/uploaded';
@@ -45,10 +45,6 @@ async function wroteRecently(tx: Tx, phone: string, now: Date): Promise<boolean>
     .limit(1);
   return recent !== undefined;
 }
-
-/** The zones whose quiet hours a reply keeps: the contact's state's, else their number's country's. */
-const recipientZones = (contact: { country: string; state: string; phone: string }) =>
-  addressTimeZones(contact) ?? phoneTimeZones(contact.phone);
 
 /**
  * POST /api/contacts/{id}/messages: a staff member's reply to a contact, queued as kind `staff`
@@ -97,9 +93,13 @@ export async function sendStaffReply(
     id = await db.transaction(async (tx) => {
       const since = await optedOutSince(tx, phone);
       if (since) throw conflict(formatMessage(t.optedOut, { date: optOutDate.format(since) }));
-      const zones = (await wroteRecently(tx, phone, now))
-        ? []
-        : recipientZones({ ...contact, phone });
+      // Where the contact may be (recipient-zones.ts); when neither their address nor their
+      // number tells, every zone of the number's country. None for an answer to a phone that
+      // just wrote.
+      const window = (await wroteRecently(tx, phone, now))
+        ? null
+        : recipientSendWindow({ ...contact, phone }, phoneTimeZones(phone));
+      const zones = window?.zones ?? [];
       const [row] = await tx
         .insert(outboundMessages)
         .values({
@@ -109,8 +109,9 @@ export async function sendStaffReply(
           body,
           mediaUrl,
           segments,
-          sendAfter: quietHoursEndIn(now, zones) ?? now,
+          sendAfter: (window && quietHoursEndIn(now, zones, window.latest)) ?? now,
           timeZone: zones.length > 0 ? joinZones(zones) : null,
+          sendWindowLatest: window ? storedLatest(window.latest) : null,
           createdBy: userId,
           createdAt: now,
           updatedAt: now,

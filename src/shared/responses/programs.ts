@@ -49,6 +49,7 @@ export const programDeliveriesResponse = z.object({
       canceled: count,
       skipped: count,
       failures: z.array(failureCountSchema),
+      waiting: z.array(z.object({ until: time, timeZone: z.string(), count })),
     }),
   ),
   recipients: count,

@@ -167,7 +167,9 @@ export function ProgramForm({
               </CardContent>
             </Card>
           }
-          preview={<SchedulePreview cutoff={cutoff} daysSent={program?.daysSent} />}
+          preview={
+            <SchedulePreview cutoff={cutoff} daysSent={program?.daysSent} programId={program?.id} />
+          }
         />
         <FormActionBar
           cancelTo="/programs"

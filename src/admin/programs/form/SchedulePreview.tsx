@@ -7,13 +7,15 @@ import type { Product } from '../../../shared/product';
 import { useMessages } from '../../i18n';
 import { ErrorBanner } from '../../lists/ErrorBanner';
 import { recordErrorMessage } from '../../lists/listErrors';
-import { formatSendAt } from '../scheduleFormat';
+import { formatSendAt, waitParams } from '../scheduleFormat';
+import { useProgramDeliveries } from '../useProgramDeliveries';
 import type { ProgramFormValues } from './programFormValues';
 import { ScheduleTable, type ScheduleRow } from './ScheduleTable';
 import { daysAt, scheduleOf } from './scheduleTiming';
 
 /** A new program has sent nothing (one array, so the rows are not recomputed at each render). */
 const NONE_SENT: readonly number[] = [];
+const NONE_WAITING: readonly string[] = [];
 
 /** The product's message for day `day` (0 = pre-message, N+1 = conclusion). */
 function messageText(product: Product, day: number): string {
@@ -22,11 +24,28 @@ function messageText(product: Product, day: number): string {
   return product.messages?.[day - 1]?.text ?? '';
 }
 
+/** A saved program's days that quiet hours hold messages of, with the words for each wait. */
+function useWaiting(programId: string | undefined): ReadonlyMap<number, readonly string[]> {
+  const t = useMessages();
+  const { data } = useProgramDeliveries(programId);
+  return useMemo(
+    () =>
+      new Map(
+        (data?.days ?? []).map((day) => [
+          day.day,
+          day.waiting.map((wait) => t('delivery.panel.waiting', waitParams(wait))),
+        ]),
+      ),
+    [data, t],
+  );
+}
+
 function useRows(
   product: Product | undefined,
   values: Partial<ProgramFormValues>,
   cutoff: Date,
   daysSent: readonly number[],
+  waiting: ReadonlyMap<number, readonly string[]>,
 ) {
   const { startDate = null, sendTime = '', timeZone = '' } = values;
   return useMemo((): ScheduleRow[] | null => {
@@ -41,22 +60,27 @@ function useRows(
       ...formatSendAt(day.sendAt, schedule.timeZone),
       text: messageText(product, day.day),
       past: day.past,
+      waiting: waiting.get(day.day) ?? NONE_WAITING,
     }));
-  }, [product, startDate, sendTime, timeZone, cutoff, daysSent]);
+  }, [product, startDate, sendTime, timeZone, cutoff, daysSent, waiting]);
 }
 
 /**
  * When each message of the program goes out, by the form's current values: the day, its date
  * and time on the program zone's clock, the product's text, and whether it is past or to come at
  * `cutoff` (past means due, not sent: the outbox says what was sent). A day the outbox says was
- * sent (`daysSent`) is past wherever the new values put it: it is never sent again.
+ * sent (`daysSent`) is past wherever the new values put it: it is never sent again. A day some of
+ * whose messages wait for daytime where their recipients are says when and where they will go.
  */
 export function SchedulePreview({
   cutoff,
   daysSent = NONE_SENT,
+  programId,
 }: {
   cutoff: Date;
   daysSent?: readonly number[];
+  /** A saved program's id: its days then say when messages held by quiet hours will go. */
+  programId?: string;
 }) {
   const t = useMessages();
   const [productId, startDate, sendTime, timeZone] = useWatch<
@@ -73,6 +97,7 @@ export function SchedulePreview({
     { startDate, sendTime, timeZone },
     cutoff,
     daysSent,
+    useWaiting(programId),
   );
 
   const chosen = Boolean(productId && startDate);

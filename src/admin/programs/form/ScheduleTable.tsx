@@ -6,6 +6,7 @@ import {
   TableContainer,
   TableHead,
   TableRow,
+  Typography,
 } from '@mui/material';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
@@ -21,6 +22,11 @@ export interface ScheduleRow {
   text: string;
   /** Due before the preview's cutoff; not a claim that it was sent. */
   past: boolean;
+  /**
+   * When the day's messages that quiet hours hold will actually go, and where ('2 waiting for
+   * 8:00 AM on 3/15/27 in Los Angeles'): from the outbox, so only for a saved program.
+   */
+  waiting: readonly string[];
 }
 
 /** The schedule scrolls inside a box this high; a 365-day product has 367 rows. */
@@ -84,7 +90,20 @@ export function ScheduleTable({ rows }: { rows: readonly ScheduleRow[] }) {
                   <DayLabel row={row} />
                 </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.date}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.time}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  {row.time}
+                  {row.waiting.map((line) => (
+                    <Typography
+                      key={line}
+                      variant="caption"
+                      color="text.secondary"
+                      component="div"
+                      sx={{ whiteSpace: 'normal' }}
+                    >
+                      {line}
+                    </Typography>
+                  ))}
+                </TableCell>
                 <TableCell sx={{ overflowWrap: 'anywhere' }}>{row.text}</TableCell>
                 <TableCell>
                   {row.past ? (
