@@ -355,11 +355,6 @@ describe('accessibility (axe-core, WCAG 2.2 AA and best practices)', () => {
           ready: heading(t.contacts.editTitle),
         },
         ...notFound,
-        {
-          name: 'inbox: reply',
-          path: '/inbound-messages',
-          ready: openWith(/^Reply to /),
-        },
         ...importDialog,
         { ...drawer, path: '/dashboard' },
       ]);
@@ -396,6 +391,11 @@ describe('accessibility (axe-core, WCAG 2.2 AA and best practices)', () => {
             await page.getByRole('row').nth(1).getByRole('checkbox').check();
             await openWith(/^Create Pod \(1 selected\)/)(page);
           },
+        },
+        {
+          name: 'inbox: reply',
+          path: '/inbound-messages',
+          ready: openWith(/^Reply to /),
         },
         ...importDialog,
         {
