@@ -117,7 +117,8 @@ function keywordOf(word: string): (Reading & { keyword: string }) | null {
     Exclude<ReplyReading, 'review' | 'none'>,
     Record<string, ReplyLanguage>,
   ][]) {
-    const exact = words[word];
+    // Own keys only: a reply of 'constructor' or '__proto__' is no keyword.
+    const exact = Object.hasOwn(words, word) ? words[word] : undefined;
     if (exact) return { reading, language: exact, keyword: word };
   }
   for (const [keyword, language] of Object.entries(KEYWORDS.optout)) {

@@ -17,6 +17,14 @@ export const FAKE_TWILIO = {
   from: '+15005550006',
 } as const;
 
+/** The configuration of a Tidings sending with Twilio under the fake's account. */
+export const FAKE_TWILIO_ENV = {
+  SMS_PROVIDER: 'twilio',
+  TWILIO_ACCOUNT_SID: FAKE_TWILIO.accountSid,
+  TWILIO_AUTH_TOKEN: FAKE_TWILIO.authToken,
+  TWILIO_FROM: FAKE_TWILIO.from,
+} as const;
+
 export interface FakeTwilioMessage {
   sid: string;
   to: string;

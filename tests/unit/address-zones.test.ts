@@ -52,6 +52,11 @@ describe("the zones of an address's state", () => {
     expect(addressTimeZones({ country: 'Mexico', state: 'Jalisco' })).toBeNull();
     expect(addressCountry('United States')).toBe('US');
     expect(addressCountry('Mexico')).toBeUndefined();
+    // Names an object has of its own are no country: nothing to crash the planner on.
+    for (const name of Object.getOwnPropertyNames(Object.prototype)) {
+      expect(addressCountry(name), name).toBeUndefined();
+      expect(addressTimeZones({ country: name, state: name }), name).toBeNull();
+    }
     // A blank country is the default one, as the contact form takes it.
     expect(addressTimeZones({ country: '', state: 'WA' })).toEqual(['America/Los_Angeles']);
   });

@@ -1,27 +1,14 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { KEYWORDS, keywordIn, readReply, type ReplyReading } from '../../src/shared/reply-reading';
+import { KEYWORDS, keywordIn, readReply } from '../../src/shared/reply-reading';
+import { REPLIES_CORPUS } from '../helpers/replies-corpus';
 
 /**
  * The reading of replies against a corpus of labelled replies (tests/unit/fixtures/
  * replies-corpus.tsv): the FCC order's examples, the carriers' keyword lists in English, Spanish
  * and French, misspellings, and everyday sentences that hold a stop word in another sense.
  */
-const corpus = readFileSync(path.join(import.meta.dirname, 'fixtures/replies-corpus.tsv'), 'utf8')
-  .split('\n')
-  .slice(1)
-  .filter((line) => line && !line.startsWith('#'))
-  .map((line) => {
-    const [label, reply, language, note] = line.split('\t') as [
-      ReplyReading,
-      string,
-      string,
-      string,
-    ];
-    return { label, reply, language, note };
-  });
+const corpus = REPLIES_CORPUS;
 
 describe('the corpus of labelled replies', () => {
   it('holds at least 300 replies of every kind, in English, Spanish and French', () => {
@@ -112,5 +99,16 @@ describe('keywordIn', () => {
     expect(keywordIn('STPO', 'optout')).toBe('STOP');
     expect(keywordIn('Alto por favor', 'optout')).toBe('ALTO');
     expect(keywordIn('Please take me off your list', 'optout')).toBeNull();
+  });
+});
+
+describe('words every JavaScript object has', () => {
+  it("are no keyword: 'constructor', '__proto__', 'toString' read as nothing, alone or in a sentence", () => {
+    for (const name of Object.getOwnPropertyNames(Object.prototype)) {
+      for (const reply of [name, name.toUpperCase(), `${name} please`, `what is ${name}?`]) {
+        expect(readReply(reply), reply).toEqual({ reading: 'none', language: 'en' });
+        expect(keywordIn(reply, 'optout'), reply).toBeNull();
+      }
+    }
   });
 });

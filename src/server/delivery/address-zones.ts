@@ -102,21 +102,21 @@ const COUNTRIES = new Map<string, ReadonlyMap<string, readonly string[]>>([
   ['us', byCountry(US_STATES)],
   ['ca', byCountry(CA_PROVINCES)],
 ]);
-const COUNTRY_NAMES: Record<string, string> = {
-  'united states': 'us',
-  'united states of america': 'us',
-  usa: 'us',
-  us: 'us',
-  canada: 'ca',
-  ca: 'ca',
-};
+const COUNTRY_NAMES: ReadonlyMap<string, string> = new Map([
+  ['united states', 'us'],
+  ['united states of america', 'us'],
+  ['usa', 'us'],
+  ['us', 'us'],
+  ['canada', 'ca'],
+  ['ca', 'ca'],
+]);
 
 /**
  * The ISO code ('US', 'CA') of an address's country as written, when it is one of this table's. A
  * blank country is the default one, as the contact form and imports take it.
  */
 export const addressCountry = (country: string): string | undefined =>
-  COUNTRY_NAMES[key(country || DEFAULT_COUNTRY)]?.toUpperCase();
+  COUNTRY_NAMES.get(key(country || DEFAULT_COUNTRY))?.toUpperCase();
 
 /** The zones of the address's state, or null when the address does not tell. */
 export function addressTimeZones(address: { country: string; state: string }): string[] | null {
