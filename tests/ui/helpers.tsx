@@ -73,12 +73,15 @@ type Handler = (init: RequestInit | undefined) => Response | Promise<Response>;
 
 /**
  * What a screen asks in the background on its own, answered as a quiet server would unless a test
- * says otherwise: the contacts list polls the imports under way, and every screen asks whether
- * sending is simulated (a server that really sends).
+ * says otherwise: the contacts list polls the imports under way, every screen asks whether
+ * sending is simulated (a server that really sends) and the top bar how many replies are new, and
+ * the dashboard lists the new ones.
  */
 const BACKGROUND_ROUTES: Record<string, Handler> = {
   'GET /api/contacts/imports': () => jsonResponse(200, { imports: [] }),
   'GET /api/simulation': () => jsonResponse(200, { sms: false, email: false }),
+  'GET /api/inbound-messages': () => jsonResponse(200, { messages: [], total: 0 }),
+  'GET /api/inbound-messages/counts': () => jsonResponse(200, { new: 0, mine: 0, needsReview: 0 }),
 };
 
 /**
