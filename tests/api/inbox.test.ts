@@ -288,6 +288,15 @@ describe('the inbox: GET /api/inbound-messages, PATCH /api/inbound-messages/{id}
 });
 
 describe('replies that may ask to stop', () => {
+  /**
+   * The dispatcher's clock: 23:00 UTC, daytime in every US zone whatever the season (an opt-in
+   * request to a number placed nowhere closer keeps the quiet hours of its whole country).
+   */
+  const DISPATCH_AT = (() => {
+    const at = new Date();
+    at.setUTCHours(23, 0, 0, 0);
+    return at;
+  })();
   const dispatcher = () =>
     createDispatcher({
       db: ctx.db,
@@ -295,10 +304,10 @@ describe('replies that may ask to stop', () => {
       mps: 0,
       cutoffMs: 4 * 3_600_000,
       log,
-      now: () => new Date(),
+      now: () => DISPATCH_AT,
     });
 
-  /** An opt-in request to the phone, due now: a kind the hold keeps back. */
+  /** An opt-in request to the phone, due at the dispatcher's time: a kind the hold keeps back. */
   async function queueOptin(contactId: string, phone: string) {
     const [row] = await ctx.db
       .insert(outboundMessages)
@@ -307,8 +316,8 @@ describe('replies that may ask to stop', () => {
         contactId,
         toPhone: phone,
         body: 'Reply JOIN',
-        sendAfter: new Date(Date.now() - 1000),
-        expiresAt: new Date(Date.now() + 3_600_000),
+        sendAfter: new Date(DISPATCH_AT.getTime() - 1000),
+        expiresAt: new Date(DISPATCH_AT.getTime() + 3_600_000),
       })
       .returning();
     return row!.id;
