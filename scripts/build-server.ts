@@ -37,7 +37,7 @@ export async function ensureServerBuilt({ force = false } = {}): Promise<boolean
     splitting: true,
     format: 'esm',
     platform: 'node',
-    target: 'node20.19',
+    target: 'node24',
     packages: 'external',
     sourcemap: 'linked',
     logLevel: 'warning',

@@ -2,7 +2,8 @@ import type { Reporter, TestModule } from 'vitest/node';
 
 /**
  * Ends every run with one plain line, `Tests: N passed, N failed, N skipped`, counted over all
- * layers, so a person or a CI log reader sees the whole result at a glance.
+ * layers, so a person or a CI log reader sees the whole result at a glance; and, before it, the
+ * Node.js that ran them (the test workers are this process's own executable).
  */
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>) {
@@ -17,7 +18,8 @@ export default class SummaryReporter implements Reporter {
       if (module.state() === 'failed' && module.children.size === 0) counts.failed += 1;
     }
     process.stdout.write(
-      `\nTests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`,
+      `\nNode.js ${process.version} ran the tests.` +
+        `\nTests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`,
     );
   }
 }
