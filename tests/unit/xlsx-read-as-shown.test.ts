@@ -118,6 +118,16 @@ function write(rows: Cell[][], date1904: boolean, sharedStrings: boolean): Buffe
   return XLSX.write(book, { type: 'buffer', bookType: 'xlsx', bookSST: sharedStrings });
 }
 
+/**
+ * A negative number a one-section format rounds to zero shows its minus sign in Excel (-0.001 in
+ * 0.00 is -0.00: Microsoft's "negative zero"); SheetJS keeps it for some formats (00000, #,##0)
+ * and drops it for others (0, 0.00, 0%). Where it drops it, the sheet's own text has it.
+ */
+const withMinus = (c: Extract<Cell, { kind: 'number' }>, text: string) =>
+  c.value < 0 && !c.format.includes(';') && !generalLike(c.format) && !text.includes('-')
+    ? `-${text}`
+    : text;
+
 /** What SheetJS reads back from the file, blank rows left out as the import leaves them out. */
 function readBySheetJs(file: Buffer, rows: Cell[][], date1904: boolean): FileRow[] {
   const sheet = XLSX.read(file, { type: 'buffer' }).Sheets.Contacts!;
@@ -127,7 +137,7 @@ function readBySheetJs(file: Buffer, rows: Cell[][], date1904: boolean): FileRow
       const stored = sheet[XLSX.utils.encode_cell({ r, c: col })] as XLSX.CellObject;
       if (c.kind === 'date') return XLSX.SSF.format('yyyy-mm-dd', stored.v as number, { date1904 });
       // The padding a format's `_)` adds shows as nothing.
-      if (c.kind === 'number') return XLSX.utils.format_cell(stored).trim();
+      if (c.kind === 'number') return withMinus(c, XLSX.utils.format_cell(stored).trim());
       return XLSX.utils.format_cell(stored);
     }),
   }));
@@ -155,6 +165,17 @@ describe('a workbook cell, read as the sheet shows it', () => {
       { numRuns: 300 },
     );
   }, 120_000);
+
+  it('keeps the minus sign of a negative number its format rounds to zero, as Excel shows it', async () => {
+    const cells: Cell[] = [
+      { kind: 'number', value: -0.01, format: '00000' },
+      { kind: 'number', value: -0.001, format: '0.00' },
+      { kind: 'number', value: -0.4, format: '0' },
+      { kind: 'number', value: -0.4, format: '#,##0_);[Red](#,##0)' },
+    ];
+    const file = write([cells], false, false);
+    expect(await readByImport(file)).toEqual([{ row: 1, cells: ['-00000', '-0.00', '-0', '(0)'] }]);
+  });
 
   it('reads the cells the issue names: a date serial, 0.1+0.2 and a zip with its leading zero', async () => {
     const file = write(

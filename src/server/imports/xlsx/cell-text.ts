@@ -15,7 +15,8 @@ export const generalText = (value: number) => String(Number(value.toPrecision(15
  *   0.1+0.2 (stored as 0.30000000000000004) reads 0.3, and a phone kept as a number keeps every
  *   digit (a narrow column would show 4.47911E+11; the cell still holds 447911123456);
  * - any other format (`00000` for a zip with its leading zero, `#,##0.00`, `0%`, a time) as the
- *   format writes it, without the padding its `_` and `*` codes add.
+ *   format writes it, without the padding its `_` and `*` codes add, and a negative number that
+ *   rounds to zero keeps its minus sign (-0.001 in 0.00 is -0.00, as spreadsheets show it).
  * A format the formatter cannot read shows the number as General does.
  */
 function shownBy(pattern: string): Shown {
@@ -31,7 +32,12 @@ function shownBy(pattern: string): Shown {
   } catch {
     return generalText;
   }
-  return (value) => format(pattern, value).trim();
+  // The formatter drops that sign; a format of one section (no ';' outside quotes) shows it.
+  const oneSection = !/;/.test(pattern.replace(/"[^"]*"|\\./g, ''));
+  return (value) => {
+    const text = format(pattern, value).trim();
+    return oneSection && value < 0 && !text.includes('-') ? `-${text}` : text;
+  };
 }
 
 /** A workbook uses a few formats for many cells: each is read once. */
