@@ -118,12 +118,15 @@ beforeAll(async () => {
     expect(response.statusCode, response.body).toBe(200);
   }
 
-  // A real program that started two days ago and sends today's day to Paul in a minute or two:
-  // after his JOIN, which is what lets the planner choose him.
-  const due = wallClock(new Date(Date.now() + 120_000), 'America/New_York');
+  // A real program that started two days before its day 2, sent to Paul at the next 14:00 in New
+  // York (11:00 where his Oregon number is: inside every send window, whatever the hour the test
+  // runs at), after his JOIN, which is what lets the planner choose him. The program is made
+  // before that time, so the day is one it sends.
+  const newYork = wallClock(new Date(Date.now() + 5 * 60_000), 'America/New_York');
+  const dueDate = newYork.time < '14:00' ? newYork.date : addDays(newYork.date, 1);
   const schedule: ProgramSchedule = {
-    startDate: addDays(due.date, -2),
-    sendTime: due.time,
+    startDate: addDays(dueDate, -2),
+    sendTime: '14:00',
     timeZone: 'America/New_York',
     days: 5,
   };
