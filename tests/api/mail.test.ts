@@ -151,6 +151,25 @@ describe('the mail worker over real SMTP', () => {
     ).toEqual({ userId: user.id });
   });
 
+  it('sends an email queued in the same millisecond as the worker looks (the database keeps microseconds)', async () => {
+    const { user } = await createUser(ctx.db, { role: 'host', firstName: 'Mo' });
+    const sent: string[] = [];
+    const mail = worker({
+      label: 'memory',
+      send: async (email) => void sent.push(email.to),
+      close() {},
+    });
+    for (let i = 0; i < 200; i += 1) {
+      await ctx.db.insert(outboundEmails).values({
+        kind: 'password_reset',
+        userId: user.id,
+        toEmail: user.email,
+      });
+      expect(await mail.runOnce()).toBe(1);
+    }
+    expect(sent).toHaveLength(200);
+  });
+
   it('with the mail server down, the create answers at once and the email arrives when it is back', async () => {
     const port = await closedPort();
     const mail = createMailWorker({

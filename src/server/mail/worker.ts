@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, lte, or } from 'drizzle-orm';
+import { and, eq, inArray, lt, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { issueOneTimeToken } from '../auth/one-time-tokens';
 import type { Db } from '../db/client';
@@ -88,12 +88,15 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
 
   async function claim(): Promise<ClaimedEmail[]> {
     const at = now();
+    // The database keeps microseconds and this clock milliseconds: an email queued earlier in
+    // this same millisecond (its default time is the database's now()) is due too.
+    const dueBefore = new Date(at.getTime() + 1);
     const due = db
       .select({ id: outboundEmails.id })
       .from(outboundEmails)
       .where(
         or(
-          and(eq(outboundEmails.status, 'queued'), lte(outboundEmails.nextAttemptAt, at)),
+          and(eq(outboundEmails.status, 'queued'), lt(outboundEmails.nextAttemptAt, dueBefore)),
           and(
             eq(outboundEmails.status, 'sending'),
             lt(outboundEmails.claimedAt, new Date(at.getTime() - CLAIM_TIMEOUT_MS)),
