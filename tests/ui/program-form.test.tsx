@@ -196,6 +196,11 @@ describe('create program: saving', () => {
         },
       }),
     );
+    // The product is read once, for the preview; the save's timeframe comes from that read.
+    const productReads = dataProvider.getOne.mock.calls.filter(
+      ([resource]) => resource === 'products',
+    );
+    expect(productReads).toHaveLength(1);
     expect(await screen.findByText(t.created)).toBeInTheDocument();
   });
 

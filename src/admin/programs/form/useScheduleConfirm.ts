@@ -1,18 +1,19 @@
 import { useState } from 'react';
-import { useDataProvider, useSaveContext } from 'react-admin';
+import { useSaveContext } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
-import type { Product } from '../../../shared/product';
-import type { Program } from '../../../shared/program';
+import { timeframeOf, type Program } from '../../../shared/program';
 import type { ProgramInput } from '../../../shared/validation/program';
 import type { ProgramFormValues } from './programFormValues';
 import { changeCounts, mustConfirmChange, type ChangeCounts } from './scheduleChange';
+import { useProductDays } from './useProductDays';
 
 /**
  * The form's submit: the checked values go to the save of the surrounding CreateBase or EditBase
- * (the data provider shapes what is sent). When they would move the messages of a program that
- * has started sending, the submit first waits for the user's answer (`counts` is then set,
- * `answer` gives it), so the form stays busy meanwhile and field errors of the save still reach
- * their fields.
+ * (the data provider shapes what is sent), with the product's timeframe ('2 days') as the spec's
+ * client sends it; the server derives its own, so a product that cannot be read leaves it out.
+ * When they would move the messages of a program that has started sending, the submit first
+ * waits for the user's answer (`counts` is then set, `answer` gives it), so the form stays busy
+ * meanwhile and field errors of the save still reach their fields.
  */
 export function useScheduleConfirm({
   values,
@@ -27,27 +28,25 @@ export function useScheduleConfirm({
   onDismissError: () => void;
 }) {
   const { save } = useSaveContext();
-  const dataProvider = useDataProvider();
+  const productDays = useProductDays();
   const [pending, setPending] = useState<{
     counts: ChangeCounts;
     answer: (ok: boolean) => void;
   } | null>(null);
 
   /** The new product's days, which make the new schedule (its own, when it did not change). */
-  async function daysOf(productId: string | null, stored: Program): Promise<number | null> {
+  async function daysOf(productId: string | null) {
     if (!productId) return null;
-    if (productId === stored.productId && stored.productDays !== null) return stored.productDays;
-    return dataProvider
-      .getOne<Product>('products', { id: productId })
-      .then(({ data }) => data.days)
-      .catch(() => null);
+    if (productId === program?.productId && program.productDays !== null)
+      return program.productDays;
+    return productDays(productId);
   }
 
   /** True when the change needs no confirmation, or the user gave it. */
-  async function confirmed(stored: Program, valid: ProgramInput): Promise<boolean> {
+  async function confirmed(stored: Program, valid: ProgramInput, days: number | null) {
     const cutoff = refreshCutoff();
     if (!mustConfirmChange(stored, values, valid, cutoff)) return true;
-    const counts = changeCounts(stored, valid, await daysOf(valid.productId, stored), cutoff);
+    const counts = changeCounts(stored, valid, days, cutoff);
     const answer = await new Promise<boolean>((resolve) => setPending({ counts, answer: resolve }));
     setPending(null);
     return answer;
@@ -56,8 +55,9 @@ export function useScheduleConfirm({
   async function submit(input: FieldValues) {
     onDismissError();
     const valid = input as ProgramInput;
-    if (program && !(await confirmed(program, valid))) return undefined;
-    return save?.(valid);
+    const days = await daysOf(valid.productId);
+    if (program && !(await confirmed(program, valid, days))) return undefined;
+    return save?.(days === null ? valid : { ...valid, timeframe: timeframeOf(days) });
   }
 
   return {
