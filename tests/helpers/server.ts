@@ -52,7 +52,7 @@ export interface LaunchedServer {
 }
 
 /**
- * Launches the real Tidings server (`src/server/main.ts`, as `npm start` does) on a free port with
+ * Launches the real Tidings server (`src/server/main.ts`, built, as `npm start` does) on a free port with
  * its own temporary data directory unless `env` names one, without waiting for it. That directory
  * starts with a copy of a new embedded database (`pglite-template.ts`) unless `env` names a
  * PostgreSQL database.

@@ -1,31 +1,11 @@
-import twilio from 'twilio';
 import type { TwilioConfig } from '../env';
 import type { OutgoingSms, SendOutcome, SmsProvider, StatusReport } from './provider';
 import { classifyTwilioError } from './twilio-errors';
 
-type RequestOptions<TData> = Parameters<twilio.RequestClient['request']>[0] & { data?: TData };
-
-/** Twilio's API host; TWILIO_API_URL replaces it (a Twilio-compatible vendor, or a test's fake). */
-const TWILIO_API = 'https://api.twilio.com';
 /** A send that gets no answer in this long is `unknown`: it may have gone through. */
 const REQUEST_TIMEOUT_MS = 15_000;
 /** How far back a lookup searches Twilio's log for a message cut off mid-send. */
 const LOOKUP_MARGIN_MS = 60_000;
-
-/** Points the official client at another base URL, keeping its paths, auth and parsing. */
-class RedirectingRequestClient extends twilio.RequestClient {
-  constructor(
-    private readonly baseUrl: string,
-    timeoutMs: number,
-  ) {
-    super({ timeout: timeoutMs });
-  }
-
-  override request<TData>(opts: RequestOptions<TData>) {
-    const uri = opts.uri.replace(/^https:\/\/[a-z0-9.-]*\.twilio\.com/, this.baseUrl);
-    return super.request<TData>({ ...opts, uri });
-  }
-}
 
 /** The callback URL Twilio reports a message's status to; our id names the message. */
 export const statusCallbackUrl = (publicUrl: string, messageId: string): string =>
@@ -59,12 +39,14 @@ export function createTwilioProvider(
   publicUrl: string,
   options: TwilioProviderOptions = {},
 ): SmsProvider {
-  const client = twilio(config.accountSid, config.authToken, {
-    httpClient: new RedirectingRequestClient(
-      config.apiUrl ?? TWILIO_API,
-      options.timeoutMs ?? REQUEST_TIMEOUT_MS,
-    ),
-  });
+  // The official client is loaded with the first send or lookup, not at start: the package takes
+  // nearly half a second to load, and a server that simulates SMS never needs it.
+  let loaded: ReturnType<typeof loadClient> | undefined;
+  const loadClient = () =>
+    import('./twilio-client').then(({ createTwilioClient }) =>
+      createTwilioClient(config, options.timeoutMs ?? REQUEST_TIMEOUT_MS),
+    );
+  const twilioClient = () => (loaded ??= loadClient());
   const sender = config.messagingServiceSid ?? config.from!;
   const senderFields = config.messagingServiceSid
     ? { messagingServiceSid: config.messagingServiceSid }
@@ -77,6 +59,7 @@ export function createTwilioProvider(
 
     async send(message: OutgoingSms): Promise<SendOutcome> {
       try {
+        const client = await twilioClient();
         const sent = await client.messages.create({
           ...senderFields,
           to: message.to,
@@ -92,6 +75,7 @@ export function createTwilioProvider(
 
     async lookup(message) {
       const since = new Date(message.claimedAt.getTime() - LOOKUP_MARGIN_MS);
+      const client = await twilioClient();
       const recent = await client.messages.list({ to: message.to, limit: 50 });
       const match = recent.find(
         (m) => m.body === message.body && m.dateCreated && m.dateCreated >= since,

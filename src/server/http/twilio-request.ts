@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import twilio from 'twilio';
+// Twilio's signature check alone: the whole package takes nearly half a second to load.
+import { validateRequest } from 'twilio/lib/webhooks/webhooks.js';
 import { messages } from '../../shared/messages';
 import { forbidden, notFound } from './errors';
 
@@ -58,7 +59,7 @@ function signedByTwilio(request: FastifyRequest, authToken: string, form: Twilio
   const signature = request.headers['x-twilio-signature'];
   if (typeof signature !== 'string' || !signature) return false;
   try {
-    return twilio.validateRequest(
+    return validateRequest(
       authToken,
       signature,
       `${request.server.config.publicUrl}${request.url}`,

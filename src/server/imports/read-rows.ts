@@ -6,8 +6,6 @@ import { LIMITS } from '../../shared/constants';
 import { withoutFormulaGuard } from '../../shared/csv';
 import { formatMessage } from '../../shared/format';
 import { messages } from '../../shared/messages';
-import { readWorkbookParts } from './xlsx/workbook-parts';
-import { sheetRows } from './xlsx/sheet-rows';
 import { entryStream } from './zip-entries';
 import { unpackedSize } from './zip-size';
 
@@ -112,6 +110,11 @@ async function* xlsxRows(content: Buffer): AsyncGenerator<FileRow> {
     throw new UnreadableFileError(formatMessage(t.unpackedTooLarge, { mb }));
   }
   try {
+    // Loaded with the first workbook, not at start: numfmt alone takes a third of a second to load.
+    const [{ readWorkbookParts }, { sheetRows }] = await Promise.all([
+      import('./xlsx/workbook-parts'),
+      import('./xlsx/sheet-rows'),
+    ]);
     const parts = await readWorkbookParts(content);
     const sheet = parts && entryStream(content, parts.sheet);
     if (!sheet) throw new UnreadableFileError(t.unreadableXlsx);
