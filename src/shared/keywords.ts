@@ -4,7 +4,7 @@ import { KEYWORDS, readReply, type ReplyLanguage } from './reply-reading';
 /**
  * What a participant's reply makes Tidings do: opt the phone in, opt it out, answer with help, or
  * nothing (the reply is stored and shown to staff). `reply-reading.ts` reads the reply; the
- * console's Help and the README list the English keywords from here.
+ * console's Help and docs/consent-and-replies.md list the English keywords from here.
  */
 
 const english = (reading: keyof typeof KEYWORDS) =>

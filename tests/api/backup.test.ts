@@ -26,7 +26,10 @@ afterEach(async () => {
   cleanups = [];
 });
 
-/** Runs `npm run <script>` as the README shows it (without npm's own output). */
+/**
+ * Runs `npm run <script>` as docs/operations.md ("Backup and restore") shows it (without npm's own
+ * output).
+ */
 async function run(script: 'backup' | 'restore', env: Record<string, string>, args: string[] = []) {
   const child = spawn(process.execPath, [...builtProgram(script), ...args], {
     cwd: ROOT,

@@ -101,7 +101,10 @@ async function stillServing(): Promise<boolean> {
   return (await send(server.url, 'GET', '/api/health')).status === 200;
 }
 
-/** The API's error shape (README, "The API"): JSON with an `error` text and at most `details`. */
+/**
+ * The API's error shape (docs/api.md, "Answers and errors"): JSON with an `error` text and at most
+ * `details`.
+ */
 function isApiError(exchange: Exchange): boolean {
   if (!exchange.responseType?.startsWith('application/json') || exchange.text === undefined) {
     return false;
@@ -129,7 +132,7 @@ function problemOf(exchange: Exchange): string | null {
   if (exchange.status >= 400 && exchange.url.startsWith('/api') && !isApiError(exchange)) {
     return 'an error answer that is not {error: text}';
   }
-  // Every limit says when to come back (README, "Security").
+  // Every limit says when to come back (docs/security.md).
   if (exchange.status === 429 && !/^[1-9]\d*$/.test(exchange.retryAfter ?? '')) {
     return `a 429 without a Retry-After of whole seconds (${exchange.retryAfter ?? 'none'})`;
   }

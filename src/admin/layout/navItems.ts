@@ -10,7 +10,8 @@ export interface NavItem {
 
 /**
  * The top navigation of spec section 2. The hamburger menu shows the same entries: the spec's
- * narrow menu lacks Pods, which we take for an oversight (see README, decisions).
+ * narrow menu lacks Pods, which we take for an oversight
+ * (see docs/decisions/narrow-menu-lists-pods.md).
  */
 export const NAV_ITEMS: NavItem[] = [
   { to: DASHBOARD_PATH, label: 'nav.dashboard' },

@@ -35,7 +35,8 @@ export function saveSuccessMessage(
     last: saved.profile?.lastName ?? values.lastName.trim(),
   };
   let text = t(mode === 'create' ? 'contacts.created' : 'contacts.updated', names);
-  // `…Sent` is the spec's name for "put in the outbox in the same transaction" (see the README).
+  // `…Sent` is the spec's name for "put in the outbox in the same transaction"
+  // (see docs/decisions/queued-not-sent.md).
   if (saved.optinMessageSent) {
     text += t(simulation.sms ? 'simulation.optinQueued' : 'contacts.optinQueued');
   }
