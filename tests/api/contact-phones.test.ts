@@ -6,7 +6,7 @@ import { createImportRunner } from '../../src/server/imports/runner';
 import { optinPolicy } from '../../src/server/outbox/optin';
 import { listStoredPhonesNeedingAttention } from '../../src/server/services/stored-phones';
 import { messages } from '../../src/shared/messages';
-import { FAKE_TWILIO } from '../helpers/fake-twilio';
+import { FAKE_TWILIO_ENV } from '../helpers/fake-twilio';
 import { bearer, createUser, loginAs, startTestApp, type TestContext } from './helpers/app';
 import { csvFile, importState, queueImport } from './helpers/imports';
 import { signedReply } from './helpers/sms';
@@ -32,10 +32,7 @@ let adminId: string;
 
 beforeAll(async () => {
   ctx = await startTestApp({
-    SMS_PROVIDER: 'twilio',
-    TWILIO_ACCOUNT_SID: FAKE_TWILIO.accountSid,
-    TWILIO_AUTH_TOKEN: FAKE_TWILIO.authToken,
-    TWILIO_FROM: FAKE_TWILIO.from,
+    ...FAKE_TWILIO_ENV,
     DISPATCHER: 'off',
     PUBLIC_URL,
   });

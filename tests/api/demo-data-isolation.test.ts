@@ -14,7 +14,12 @@ import { createPlanner } from '../../src/server/delivery/planner';
 import { createTwilioProvider } from '../../src/server/delivery/twilio-provider';
 import { seedDemo } from '../../src/server/services/demo-data';
 import { addDays, sendTimeOfDay, wallClock, type ProgramSchedule } from '../../src/shared/schedule';
-import { FAKE_TWILIO, startFakeTwilio, type FakeTwilioServer } from '../helpers/fake-twilio';
+import {
+  FAKE_TWILIO,
+  FAKE_TWILIO_ENV,
+  startFakeTwilio,
+  type FakeTwilioServer,
+} from '../helpers/fake-twilio';
 import { bearer, createUser, loginAs, startTestApp, type TestContext } from './helpers/app';
 import { storedRows } from './helpers/landed';
 import { signedReply } from './helpers/sms';
@@ -79,10 +84,7 @@ async function everyRow() {
 beforeAll(async () => {
   fake = await startFakeTwilio();
   ctx = await startTestApp({
-    SMS_PROVIDER: 'twilio',
-    TWILIO_ACCOUNT_SID: FAKE_TWILIO.accountSid,
-    TWILIO_AUTH_TOKEN: FAKE_TWILIO.authToken,
-    TWILIO_FROM: FAKE_TWILIO.from,
+    ...FAKE_TWILIO_ENV,
     TWILIO_API_URL: fake.url,
     DISPATCHER: 'off',
     PUBLIC_URL,

@@ -12,7 +12,12 @@ import {
   UNKNOWN_GRACE_MS,
 } from '../../src/server/delivery/dispatcher';
 import { createTwilioProvider } from '../../src/server/delivery/twilio-provider';
-import { FAKE_TWILIO, startFakeTwilio, type FakeTwilioServer } from '../helpers/fake-twilio';
+import {
+  FAKE_TWILIO,
+  FAKE_TWILIO_ENV,
+  startFakeTwilio,
+  type FakeTwilioServer,
+} from '../helpers/fake-twilio';
 import { builtProgram } from '../helpers/server';
 import { createTestDatabase, TEST_DB, type TestDatabase } from './helpers/database';
 
@@ -50,11 +55,8 @@ function startWorker(env: Record<string, string>): Worker {
 const twilioEnv = () => ({
   DATABASE_URL: testDb!.url!,
   PUBLIC_URL,
-  SMS_PROVIDER: 'twilio',
+  ...FAKE_TWILIO_ENV,
   SMS_MPS: '0',
-  TWILIO_ACCOUNT_SID: FAKE_TWILIO.accountSid,
-  TWILIO_AUTH_TOKEN: FAKE_TWILIO.authToken,
-  TWILIO_FROM: FAKE_TWILIO.from,
   TWILIO_API_URL: fake.url,
 });
 

@@ -22,7 +22,7 @@ import { createDispatcher } from '../../src/server/delivery/dispatcher';
 import { phoneTimeZones } from '../../src/server/delivery/destination';
 import { quietHoursEndIn } from '../../src/server/delivery/quiet-hours';
 import type { SmsProvider } from '../../src/server/delivery/provider';
-import { FAKE_TWILIO } from '../helpers/fake-twilio';
+import { FAKE_TWILIO, FAKE_TWILIO_ENV } from '../helpers/fake-twilio';
 import { createUser, startTestApp, type TestContext } from './helpers/app';
 import { stubProvider } from './helpers/sms';
 
@@ -36,10 +36,7 @@ import { stubProvider } from './helpers/sms';
 const PUBLIC_URL = 'https://tidings.example.org';
 const HELP_CONTACT = 'help@tidings.example.org';
 const TWILIO_ENV = {
-  SMS_PROVIDER: 'twilio',
-  TWILIO_ACCOUNT_SID: FAKE_TWILIO.accountSid,
-  TWILIO_AUTH_TOKEN: FAKE_TWILIO.authToken,
-  TWILIO_FROM: FAKE_TWILIO.from,
+  ...FAKE_TWILIO_ENV,
   DISPATCHER: 'off',
   PUBLIC_URL,
   SMS_HELP_CONTACT: HELP_CONTACT,

@@ -7,7 +7,7 @@ import { createImportRunner } from '../../src/server/imports/runner';
 import { optinPolicy } from '../../src/server/outbox/optin';
 import { formatMessage } from '../../src/shared/format';
 import { messages } from '../../src/shared/messages';
-import { FAKE_TWILIO } from '../helpers/fake-twilio';
+import { FAKE_TWILIO_ENV } from '../helpers/fake-twilio';
 import {
   bearer,
   createUser,
@@ -41,10 +41,7 @@ async function staff(role: 'host' | 'admin', app = ctx) {
 beforeAll(async () => {
   ctx = await startTestApp({
     OPTIN_HOURLY_LIMIT: String(HOURLY),
-    SMS_PROVIDER: 'twilio',
-    TWILIO_ACCOUNT_SID: FAKE_TWILIO.accountSid,
-    TWILIO_AUTH_TOKEN: FAKE_TWILIO.authToken,
-    TWILIO_FROM: FAKE_TWILIO.from,
+    ...FAKE_TWILIO_ENV,
     DISPATCHER: 'off',
     PUBLIC_URL,
   });

@@ -14,7 +14,12 @@ import {
 import type { SmsProvider } from '../../src/server/delivery/provider';
 import { createTwilioProvider } from '../../src/server/delivery/twilio-provider';
 import { sendStaffReply } from '../../src/server/services/staff-replies';
-import { FAKE_TWILIO, startFakeTwilio, type FakeTwilioServer } from '../helpers/fake-twilio';
+import {
+  FAKE_TWILIO,
+  FAKE_TWILIO_ENV,
+  startFakeTwilio,
+  type FakeTwilioServer,
+} from '../helpers/fake-twilio';
 import { conversationWith, queueProgramDay } from '../helpers/program-day';
 import { createUser, startSecondApp, startTestApp, type TestContext } from './helpers/app';
 import { TEST_DB } from './helpers/database';
@@ -40,10 +45,7 @@ let twilio: SmsProvider;
 
 beforeAll(async () => {
   ctx = await startTestApp({
-    SMS_PROVIDER: 'twilio',
-    TWILIO_ACCOUNT_SID: FAKE_TWILIO.accountSid,
-    TWILIO_AUTH_TOKEN: FAKE_TWILIO.authToken,
-    TWILIO_FROM: FAKE_TWILIO.from,
+    ...FAKE_TWILIO_ENV,
     DISPATCHER: 'off',
     PUBLIC_URL,
   });

@@ -17,7 +17,12 @@ import { createTwilioProvider } from '../../src/server/delivery/twilio-provider'
 import { messages } from '../../src/shared/messages';
 import { addDays, sendTimeOfDay, wallClock, type ProgramSchedule } from '../../src/shared/schedule';
 import type { ApiConsentEvent } from '../../src/shared/types';
-import { FAKE_TWILIO, startFakeTwilio, type FakeTwilioServer } from '../helpers/fake-twilio';
+import {
+  FAKE_TWILIO,
+  FAKE_TWILIO_ENV,
+  startFakeTwilio,
+  type FakeTwilioServer,
+} from '../helpers/fake-twilio';
 import { bearer, createUser, loginAs, startTestApp, type TestContext } from './helpers/app';
 import { signedReply } from './helpers/sms';
 
@@ -40,10 +45,7 @@ let host: Record<string, string>;
 beforeAll(async () => {
   fake = await startFakeTwilio();
   ctx = await startTestApp({
-    SMS_PROVIDER: 'twilio',
-    TWILIO_ACCOUNT_SID: FAKE_TWILIO.accountSid,
-    TWILIO_AUTH_TOKEN: FAKE_TWILIO.authToken,
-    TWILIO_FROM: FAKE_TWILIO.from,
+    ...FAKE_TWILIO_ENV,
     TWILIO_API_URL: fake.url,
     DISPATCHER: 'off',
     PUBLIC_URL,

@@ -5,7 +5,7 @@ import { formatMessage } from '../../src/shared/format';
 import { messages } from '../../src/shared/messages';
 import type { ApiInboundMessage, ApiSmsSettings } from '../../src/shared/types';
 import { consentEvents, outboundMessages, users } from '../../src/server/db/schema';
-import { FAKE_TWILIO } from '../helpers/fake-twilio';
+import { FAKE_TWILIO, FAKE_TWILIO_ENV } from '../helpers/fake-twilio';
 import {
   bearer,
   createUser,
@@ -230,10 +230,7 @@ describe('POST /api/contacts/:id/simulate-reply', () => {
 
   it('is not there (404) with the Twilio provider', async () => {
     const twilioApp: TestContext = await startTestApp({
-      SMS_PROVIDER: 'twilio',
-      TWILIO_ACCOUNT_SID: FAKE_TWILIO.accountSid,
-      TWILIO_AUTH_TOKEN: FAKE_TWILIO.authToken,
-      TWILIO_FROM: FAKE_TWILIO.from,
+      ...FAKE_TWILIO_ENV,
     });
     try {
       const { user: host, password } = await createUser(twilioApp.db, { role: 'host' });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiSimulation } from '../../src/shared/types';
-import { FAKE_TWILIO } from '../helpers/fake-twilio';
+import { FAKE_TWILIO_ENV } from '../helpers/fake-twilio';
 import { startTestApp, type TestContext } from './helpers/app';
 
 /**
@@ -8,12 +8,7 @@ import { startTestApp, type TestContext } from './helpers/app';
  * pretends to send on: SMS with SMS_PROVIDER=log, email without SMTP_URL.
  */
 
-const TWILIO = {
-  SMS_PROVIDER: 'twilio',
-  TWILIO_ACCOUNT_SID: FAKE_TWILIO.accountSid,
-  TWILIO_AUTH_TOKEN: FAKE_TWILIO.authToken,
-  TWILIO_FROM: FAKE_TWILIO.from,
-};
+const TWILIO = FAKE_TWILIO_ENV;
 const SMTP = { SMTP_URL: 'smtp://tidings:secret@mail.example.org:587' };
 
 const cases: { name: string; env: Record<string, string>; expected: ApiSimulation }[] = [

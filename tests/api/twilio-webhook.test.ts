@@ -5,16 +5,18 @@ import { outboundMessageEvents, outboundMessages, users } from '../../src/server
 import { createTwilioProvider, statusCallbackUrl } from '../../src/server/delivery/twilio-provider';
 import type { MessageStatus } from '../../src/shared/delivery';
 import { messages } from '../../src/shared/messages';
-import { FAKE_TWILIO, startFakeTwilio, type FakeTwilioServer } from '../helpers/fake-twilio';
+import {
+  FAKE_TWILIO,
+  FAKE_TWILIO_ENV,
+  startFakeTwilio,
+  type FakeTwilioServer,
+} from '../helpers/fake-twilio';
 import { freePort } from '../helpers/server';
 import { createUser, startTestApp, type TestContext } from './helpers/app';
 
 const PUBLIC_URL = 'https://tidings.example.org';
 const TWILIO_ENV = {
-  SMS_PROVIDER: 'twilio',
-  TWILIO_ACCOUNT_SID: FAKE_TWILIO.accountSid,
-  TWILIO_AUTH_TOKEN: FAKE_TWILIO.authToken,
-  TWILIO_FROM: FAKE_TWILIO.from,
+  ...FAKE_TWILIO_ENV,
   DISPATCHER: 'off',
 };
 
