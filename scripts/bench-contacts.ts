@@ -10,7 +10,7 @@
  */
 import { count } from 'drizzle-orm';
 import { users } from '../src/server/db/schema';
-import { seedDemo } from '../src/server/services/demo-data';
+import { seedDemo } from '../src/server/demo/seed';
 import { insertBulkContacts } from '../tests/api/helpers/bulk';
 import { launchChromium } from '../tests/e2e/helpers/browser';
 import { signIn } from '../tests/e2e/helpers/session';

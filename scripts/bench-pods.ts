@@ -13,7 +13,7 @@
 import { and, count, desc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { podMembers, pods, users } from '../src/server/db/schema';
-import { seedDemo } from '../src/server/services/demo-data';
+import { seedDemo } from '../src/server/demo/seed';
 import { messages } from '../src/shared/messages';
 import type { PodMembersAddResult, PodSummary } from '../src/shared/pod';
 import { insertBulkContacts } from '../tests/api/helpers/bulk';

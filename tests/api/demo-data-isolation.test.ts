@@ -12,7 +12,7 @@ import {
 import { createDispatcher } from '../../src/server/delivery/dispatcher';
 import { createPlanner } from '../../src/server/delivery/planner';
 import { createTwilioProvider } from '../../src/server/delivery/twilio-provider';
-import { seedDemo } from '../../src/server/services/demo-data';
+import { seedDemo } from '../../src/server/demo/seed';
 import { addDays, sendTimeOfDay, wallClock, type ProgramSchedule } from '../../src/shared/schedule';
 import {
   FAKE_TWILIO,
@@ -33,7 +33,7 @@ import { signedReply } from './helpers/sms';
 
 const PUBLIC_URL = 'https://tidings.example.org';
 const CUTOFF_MS = 4 * 60 * 60 * 1000;
-/** The numbers of the demo's first two participants (demo-data.ts: 503 and 916, suffix 10). */
+/** The numbers of the demo's first two participants (demo/seed.ts: 503 and 916, suffix 10). */
 const PAUL_PHONE = '+15035550110';
 const RITA_PHONE = '+19165550110';
 
@@ -210,7 +210,7 @@ describe('the demo data beside real contacts and programs', () => {
   });
 
   it('is taken away whole by --remove, leaving every real row as it was', async () => {
-    const { removeDemo } = await import('../../src/server/services/demo-removal');
+    const { removeDemo } = await import('../../src/server/demo/removal');
     expect(await removeDemo(ctx.db)).toBeGreaterThan(1000);
 
     const rowsAfter = await everyRow();
@@ -234,7 +234,7 @@ describe('the demo data beside real contacts and programs', () => {
   });
 
   it('keeps the consent log append-only for every row but the demo’s, which only --remove deletes', async () => {
-    const { removeDemo } = await import('../../src/server/services/demo-removal');
+    const { removeDemo } = await import('../../src/server/demo/removal');
     await seedDemo(ctx.db);
     const held = await everyRow();
     for (const statement of [
@@ -253,7 +253,7 @@ describe('the demo data beside real contacts and programs', () => {
   });
 
   it('refuses to remove, and removes nothing, while a real row refers to a demo row', async () => {
-    const { removeDemo } = await import('../../src/server/services/demo-removal');
+    const { removeDemo } = await import('../../src/server/demo/removal');
     await seedDemo(ctx.db);
     const [demoContact] = (
       (await ctx.db.execute(

@@ -6,11 +6,9 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/client';
 import { outboundMessages } from '../../src/server/db/schema';
-import {
-  CLAIM_TIMEOUT_MS,
-  createDispatcher,
-  UNKNOWN_GRACE_MS,
-} from '../../src/server/delivery/dispatcher';
+import { CLAIM_TIMEOUT_MS } from '../../src/server/delivery/claim';
+import { createDispatcher } from '../../src/server/delivery/dispatcher';
+import { UNKNOWN_GRACE_MS } from '../../src/server/delivery/housekeeping';
 import { createTwilioProvider } from '../../src/server/delivery/twilio-provider';
 import {
   FAKE_TWILIO,

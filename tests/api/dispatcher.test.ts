@@ -16,12 +16,9 @@ import {
   users,
 } from '../../src/server/db/schema';
 import { neverOpenedText, tooLateText } from '../../src/server/delivery/cutoff';
-import {
-  CLAIM_TIMEOUT_MS,
-  createDispatcher,
-  UNKNOWN_GRACE_MS,
-  type DispatcherOptions,
-} from '../../src/server/delivery/dispatcher';
+import { CLAIM_TIMEOUT_MS } from '../../src/server/delivery/claim';
+import { createDispatcher, type DispatcherOptions } from '../../src/server/delivery/dispatcher';
+import { UNKNOWN_GRACE_MS } from '../../src/server/delivery/housekeeping';
 import { createDeliveryEngine } from '../../src/server/delivery/engine';
 import { createLogProvider } from '../../src/server/delivery/log-provider';
 import { reserveSlots } from '../../src/server/delivery/pacing';

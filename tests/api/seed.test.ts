@@ -12,8 +12,8 @@ import {
 } from '../../src/server/db/schema';
 import { createPlanner } from '../../src/server/delivery/planner';
 import { DELIVERY_DEFAULTS } from '../../src/shared/delivery';
-import { DEMO_PRODUCTS } from '../../src/server/services/demo-content';
-import { seedDemo } from '../../src/server/services/demo-data';
+import { DEMO_PRODUCTS } from '../../src/server/demo/content';
+import { seedDemo } from '../../src/server/demo/seed';
 import { smsBody } from '../../src/shared/product';
 import { analyzeSms } from '../../src/shared/sms';
 import { productCreateSchema } from '../../src/shared/validation/product';

@@ -69,7 +69,7 @@ function oneOf(column: AnyPgColumn, values: readonly string[]): SQL {
 
 /**
  * Marks a row `npm run seed:demo` wrote, so that `npm run seed:demo -- --remove` deletes exactly
- * those rows and nothing else (services/demo-removal.ts). Nothing else ever sets it.
+ * those rows and nothing else (demo/removal.ts). Nothing else ever sets it.
  */
 const demo = () => boolean('demo').notNull().default(false);
 

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import type { Config } from '../env';
+import { createPollLoop } from '../jobs/poll-loop';
 import { createDispatcher, type Dispatcher } from './dispatcher';
 import { createLogProvider } from './log-provider';
 import { createPlanner } from './planner';
@@ -42,7 +43,7 @@ export interface DeliveryEngine {
   readonly label: string;
   readonly provider: SmsProvider;
   readonly dispatcher: Dispatcher;
-  /** Plans and dispatches every `pollMs` until stopped. */
+  /** Plans and dispatches now, then `pollMs` after each pass, until stopped. */
   start(): void;
   /** Plans and dispatches now rather than at the next poll (after a write that may queue). */
   wake(): void;
@@ -99,15 +100,12 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
     now: options.now,
   });
 
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let again = false;
-  let stopped = true;
-  /** Whether the planner should run on the next cycle: woken by a write, or its interval passed. */
+  /** Whether the planner should run on the next tick: woken by a write, or its interval passed. */
   let planDue = true;
   let lastPlan = 0;
 
-  async function cycle() {
+  /** Plans (when due), then dispatches; a planning failure does not keep due messages back. */
+  async function tick() {
     if (planner && (planDue || clock().getTime() - lastPlan >= PLAN_INTERVAL_MS)) {
       planDue = false;
       lastPlan = clock().getTime();
@@ -117,50 +115,31 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
         log.error({ err: error }, 'planning program messages failed');
       }
     }
-    try {
-      await dispatcher.runOnce();
-    } catch (error) {
-      log.error({ err: error }, 'the dispatcher could not read the outbox');
-    }
+    // A pass claims batch after batch until none is left: no more work to report.
+    await dispatcher.runOnce();
   }
 
-  /** One cycle at a time; a wake during a cycle runs one more right after it. */
-  function tick() {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        await cycle();
-      } while (again && !stopped);
-    })().finally(() => {
-      running = undefined;
-    });
-  }
+  const loop = createPollLoop({
+    tick,
+    pollMs,
+    log,
+    failure: 'the dispatcher could not read the outbox',
+  });
 
   return {
     label: provider.label,
     provider,
     dispatcher,
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      timer = setInterval(tick, pollMs);
-      timer.unref();
-      tick();
-    },
+    start: () => loop.start(),
     wake() {
       planDue = true;
-      tick();
+      loop.wake();
     },
     async stop() {
-      stopped = true;
-      clearInterval(timer);
+      const idle = loop.stop();
+      // Cut short the pass under way (a wait for pacing slots) rather than wait for its end.
       await dispatcher.stop();
-      await running;
+      await idle;
       provider.close?.();
     },
   };

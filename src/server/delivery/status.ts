@@ -40,6 +40,21 @@ export async function recordEvent(
   });
 }
 
+/** Appends one change of many messages' status to each one's history, in one statement. */
+export async function recordEvents(
+  tx: Tx | Db,
+  messageIds: string[],
+  status: MessageStatus,
+  source: MessageEventSource,
+  at: Date,
+  errorMessage: string | null = null,
+): Promise<void> {
+  if (messageIds.length === 0) return;
+  await tx
+    .insert(outboundMessageEvents)
+    .values(messageIds.map((messageId) => ({ messageId, status, source, at, errorMessage })));
+}
+
 /** The statuses a report of `status` may move a message out of: only those further behind. */
 export const statusesBefore = (status: MessageStatus): MessageStatus[] =>
   MESSAGE_STATUSES.filter((s) => MESSAGE_STATUS_RANK[s] < MESSAGE_STATUS_RANK[status]);

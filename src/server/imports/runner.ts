@@ -4,6 +4,7 @@ import { formatMessage } from '../../shared/format';
 import { messages } from '../../shared/messages';
 import type { Db } from '../db/client';
 import { contactImports } from '../db/schema';
+import { createPollLoop } from '../jobs/poll-loop';
 import type { OptinPolicy } from '../outbox/optin';
 import { HEARTBEAT_NOW, writeBatch, type ImportJob, type Ownership } from './batch';
 import { fileBatches } from './file-batches';
@@ -172,85 +173,56 @@ export function createImportRunner(options: ImportRunnerOptions): ImportRunner {
         );
         return;
       }
-      if (stopping) {
+      if (loop.stopping) {
         await release(job, owner);
         return;
       }
     }
   }
 
-  /** Imports one after another until none is left to claim, or the runner stops. */
-  async function workUntilNone() {
-    while (!stopping) {
-      let claimed: Awaited<ReturnType<typeof claim>>;
-      try {
-        if (resumePending) {
-          await db
-            .update(contactImports)
-            .set({ status: 'queued' })
-            .where(eq(contactImports.status, 'running'));
-          resumePending = false;
-        }
-        claimed = await claim();
-      } catch (error) {
-        log.error({ err: error }, 'the import runner could not read the queue of imports');
-        return;
-      }
-      if (!claimed) return;
-      if (claimed.attempts > IMPORT_MAX_ATTEMPTS) {
-        await giveUp(claimed).catch((error: unknown) =>
-          log.error({ err: error, importId: claimed.id }, 'a contact import could not be failed'),
-        );
-        continue;
-      }
-      try {
-        await work(claimed);
-      } catch (error) {
-        // Most likely the database: the import stays claimed, and is taken up again once its
-        // lease has passed (by this process or another), not at once in a loop.
-        log.error({ err: error, importId: claimed.id }, 'a contact import could not go on');
-        return;
-      }
+  /**
+   * Claims the next import and works it until its file ends or the runner stops. True when there
+   * may be another to claim; false when none was left, or the import could not go on.
+   */
+  async function next(): Promise<boolean> {
+    if (resumePending) {
+      await db
+        .update(contactImports)
+        .set({ status: 'queued' })
+        .where(eq(contactImports.status, 'running'));
+      resumePending = false;
     }
+    const claimed = await claim();
+    if (!claimed) return false;
+    if (claimed.attempts > IMPORT_MAX_ATTEMPTS) {
+      await giveUp(claimed).catch((error: unknown) =>
+        log.error({ err: error, importId: claimed.id }, 'a contact import could not be failed'),
+      );
+      return true;
+    }
+    try {
+      await work(claimed);
+    } catch (error) {
+      // Most likely the database: the import stays claimed, and is taken up again once its
+      // lease has passed (by this process or another), not at once in a loop.
+      log.error({ err: error, importId: claimed.id }, 'a contact import could not go on');
+      return false;
+    }
+    return true;
   }
 
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let again = false;
-  let stopping = false;
-
-  /** One pass at a time; asking during a pass runs one more right after it. */
-  function pass(): Promise<void> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        await workUntilNone();
-      } while (again && !stopping);
-    })().finally(() => {
-      running = undefined;
-    });
-    return running;
-  }
+  // Imports one after another until none is left to claim, or the runner stops.
+  const loop = createPollLoop({
+    tick: next,
+    pollMs,
+    log,
+    failure: 'the import runner could not read the queue of imports',
+  });
 
   return {
-    start() {
-      if (timer || stopping) return;
-      timer = setInterval(() => void pass(), pollMs);
-      timer.unref();
-      void pass();
-    },
-    wake() {
-      if (timer) void pass();
-    },
-    drain: pass,
-    async stop() {
-      stopping = true;
-      clearInterval(timer);
-      await running;
-    },
+    start: () => loop.start(),
+    wake: () => loop.wake(),
+    drain: () => loop.drain(),
+    stop: () => loop.stop(),
   };
 }

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { issueOneTimeToken } from '../auth/one-time-tokens';
 import type { Db } from '../db/client';
 import { outboundEmails, users, type OutboundEmailKind } from '../db/schema';
+import { createPollLoop } from '../jobs/poll-loop';
 import { retryDelayMs } from './backoff';
 import { EMAIL_TOKEN_PURPOSE, renderEmail } from './templates';
 import type { MailTransport } from './transport';
@@ -47,9 +48,9 @@ interface ClaimedEmail {
 export interface MailWorker {
   /** Claims one batch of due emails and sends them; resolves with how many it claimed. */
   runOnce(): Promise<number>;
-  /** Polls every `pollMs` until stopped. */
+  /** Looks for due emails now, then `pollMs` after each look, until stopped. */
   start(): void;
-  /** Looks for due emails now rather than at the next poll. */
+  /** Looks for due emails now rather than at the next poll (after the batch under way, if any). */
   wake(): void;
   /** Stops polling and waits for the batch under way, so nothing is cut off mid-update. */
   stop(): Promise<void>;
@@ -218,38 +219,20 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     return claimed.length;
   }
 
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let stopped = true;
-
-  /** Sends batches until one comes back short: the outbox holds nothing more that is due. */
-  function tick() {
-    if (running || stopped) return;
-    running = (async () => {
-      try {
-        while (!stopped && (await runOnce()) === batchSize);
-      } catch (error) {
-        log.error({ err: error }, 'the mail worker could not read the outbox');
-      } finally {
-        running = undefined;
-      }
-    })();
-  }
+  const loop = createPollLoop({
+    // A full batch may have left more due: the next goes at once, until one comes back short.
+    tick: async () => (await runOnce()) === batchSize,
+    pollMs,
+    log,
+    failure: 'the mail worker could not read the outbox',
+  });
 
   return {
     runOnce,
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      timer = setInterval(tick, pollMs);
-      timer.unref();
-      tick();
-    },
-    wake: tick,
+    start: () => loop.start(),
+    wake: () => loop.wake(),
     async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+      await loop.stop();
       transport.close();
     },
   };

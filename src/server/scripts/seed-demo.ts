@@ -3,9 +3,9 @@
  * DATABASE_URL as `npm start`); `npm run seed:demo -- --remove` takes it away again, exactly.
  * Stop a server that uses the embedded database first.
  */
+import { removeDemo } from '../demo/removal';
+import { seedDemo } from '../demo/seed';
 import { ConfigError, loadConfig } from '../env';
-import { seedDemo } from '../services/demo-data';
-import { removeDemo } from '../services/demo-removal';
 import { announceBootstrap, prepareDatabase } from '../startup';
 
 const remove = process.argv.slice(2).includes('--remove');

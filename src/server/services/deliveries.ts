@@ -42,8 +42,8 @@ async function scheduleOf(db: Db, programId: string): Promise<ProgramSchedule | 
 }
 
 /**
- * The zone whose morning holds a queued message: quiet hours moved it (dispatcher.ts) past its
- * day's time to SEND_WINDOW.earliest in one of its zones. Null for one that simply waits for its
+ * The zone whose morning holds a queued message: quiet hours moved it (delivery/housekeeping.ts,
+ * delivery/screen.ts) past its day's time to SEND_WINDOW.earliest in one of its zones. Null for one that simply waits for its
  * time, or for a retry.
  */
 function heldUntilMorningIn(sendAfter: Date, dayTime: number, timeZone: string | null) {

@@ -21,7 +21,7 @@ import { programRecipients } from '../delivery/recipients';
 import { twilioErrorText } from '../delivery/twilio-error-texts';
 import { optinConfirmation } from '../inbound/texts';
 
-/** The seeded PRNG of the demo (see demo-data.ts), so every demo database has the same past. */
+/** The seeded PRNG of the demo (see seed.ts), so every demo database has the same past. */
 export interface DemoRandom {
   next(): number;
   int(min: number, max: number): number;

@@ -15,6 +15,7 @@ import {
   programs,
   users,
 } from '../db/schema';
+import { sanitizeRichText } from '../services/rich-text';
 import {
   DEMO_PRODUCTS,
   FIRST_NAMES,
@@ -22,9 +23,8 @@ import {
   PLACES,
   STREETS,
   type DemoMessage,
-} from './demo-content';
-import { insertDemoHistory } from './demo-history';
-import { sanitizeRichText } from './rich-text';
+} from './content';
+import { insertDemoHistory } from './history';
 
 /** The app_meta row that says the demo data is in; `--remove` deletes it with the rest. */
 export const DEMO_KEY = 'demo_seed';
@@ -63,8 +63,8 @@ function random(seed: number) {
 /**
  * Fills the database with believable demo data: products with their day messages, 200 contacts of
  * every role, pods with members and programs, and the past weeks of those programs' messages and
- * participants' replies (demo-history.ts). It only inserts, and every row it writes is marked
- * `demo`, so `--remove` can take exactly those away (demo-removal.ts). It never writes about
+ * participants' replies (history.ts). It only inserts, and every row it writes is marked
+ * `demo`, so `--remove` can take exactly those away (removal.ts). It never writes about
  * anyone else: a demo contact whose email or phone Tidings already knows (a contact's, or a
  * number with messages or consent on record) is left out, since consent belongs to the phone and
  * the demo's JOIN or STOP would become that number's word; the demo's past is written for its own

@@ -18,7 +18,7 @@ import {
   programs,
   users,
 } from '../db/schema';
-import { DEMO_KEY } from './demo-data';
+import { DEMO_KEY } from './seed';
 
 /** The tables `npm run seed:demo` writes to, children before their parents (the delete order). */
 const DEMO_TABLES: PgTable[] = [
