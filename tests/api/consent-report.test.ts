@@ -11,7 +11,7 @@ import {
 import { CSV_BOM, withoutFormulaGuard } from '../../src/shared/csv';
 import { formatMessage } from '../../src/shared/format';
 import { messages } from '../../src/shared/messages';
-import type { ApiConsentLog } from '../../src/shared/types';
+import type { ApiConsentLog } from '../../src/shared/responses/messages';
 import { bearer, createUser, loginAs, startTestApp, type TestContext } from './helpers/app';
 
 /**

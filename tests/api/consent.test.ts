@@ -4,7 +4,7 @@ import { consentEvents, outboundMessages, users } from '../../src/server/db/sche
 import { optinBody } from '../../src/server/outbox/optin';
 import { formatMessage } from '../../src/shared/format';
 import { messages } from '../../src/shared/messages';
-import type { ApiConsentEvent, ApiConsentLog } from '../../src/shared/types';
+import type { ApiConsentEvent, ApiConsentLog } from '../../src/shared/responses/messages';
 import { bearer, createUser, loginAs, startTestApp, type TestContext } from './helpers/app';
 
 /** The consent log: the rows staff changes write, and GET /api/contacts/{id}/consent. */

@@ -7,7 +7,7 @@ import type {
   ApiConversationEntry,
   ApiInboundMessage,
   ApiMessage,
-} from '../../src/shared/types';
+} from '../../src/shared/responses/messages';
 import { createUser, startSignedInApp } from './helpers/app';
 import { UNTOUCHED_IN_INBOX } from '../helpers/inbox-fields';
 

@@ -9,7 +9,7 @@ import {
 } from '../../src/server/db/schema';
 import type { MessageStatus } from '../../src/shared/delivery';
 import { messages } from '../../src/shared/messages';
-import type { ApiDeliveryDay, ApiProgramDeliveries } from '../../src/shared/types';
+import type { ApiDeliveryDay, ApiProgramDeliveries } from '../../src/shared/responses/programs';
 import { createUser, startSignedInApp } from './helpers/app';
 
 let ctx: Awaited<ReturnType<typeof startSignedInApp>>;

@@ -4,7 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_REPLY_LIMIT } from '../../src/shared/consent';
 import { formatMessage } from '../../src/shared/format';
 import { messages } from '../../src/shared/messages';
-import type { ApiInboundMessage, ApiInboxCounts, ApiMessage } from '../../src/shared/types';
+import type {
+  ApiInboundMessage,
+  ApiInboxCounts,
+  ApiMessage,
+} from '../../src/shared/responses/messages';
 import {
   consentEvents,
   inboundMessages,

@@ -9,7 +9,7 @@ import {
 import type { MessageStatus } from '../../src/shared/delivery';
 import { formatMessage } from '../../src/shared/format';
 import { messages } from '../../src/shared/messages';
-import type { ApiMessage, ApiMessageDetail } from '../../src/shared/types';
+import type { ApiMessage, ApiMessageDetail } from '../../src/shared/responses/messages';
 import { bearer, createUser, loginAs, startSignedInApp } from './helpers/app';
 
 const t = messages.delivery.api;

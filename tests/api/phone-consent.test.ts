@@ -16,7 +16,7 @@ import { createPlanner } from '../../src/server/delivery/planner';
 import { createTwilioProvider } from '../../src/server/delivery/twilio-provider';
 import { messages } from '../../src/shared/messages';
 import { addDays, sendTimeOfDay, wallClock, type ProgramSchedule } from '../../src/shared/schedule';
-import type { ApiConsentEvent } from '../../src/shared/types';
+import type { ApiConsentEvent } from '../../src/shared/responses/messages';
 import { FAKE_TWILIO, startFakeTwilio, type FakeTwilioServer } from '../helpers/fake-twilio';
 import { bearer, createUser, loginAs, startTestApp, type TestContext } from './helpers/app';
 import { signedReply } from './helpers/sms';

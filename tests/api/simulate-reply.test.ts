@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INBOUND_LIMITS, TEST_SEND_LIMIT } from '../../src/shared/consent';
 import { formatMessage } from '../../src/shared/format';
 import { messages } from '../../src/shared/messages';
-import type { ApiInboundMessage, ApiSmsSettings } from '../../src/shared/types';
+import type { ApiInboundMessage, ApiSmsSettings } from '../../src/shared/responses/messages';
 import { consentEvents, outboundMessages, users } from '../../src/server/db/schema';
 import { FAKE_TWILIO } from '../helpers/fake-twilio';
 import {

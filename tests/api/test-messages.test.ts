@@ -10,7 +10,7 @@ import { DELIVERY_DEFAULTS } from '../../src/shared/delivery';
 import { formatMessage } from '../../src/shared/format';
 import { messages } from '../../src/shared/messages';
 import { addDays, zonedInstant } from '../../src/shared/schedule';
-import type { ApiMessageDetail } from '../../src/shared/types';
+import type { ApiMessageDetail } from '../../src/shared/responses/messages';
 import { png } from '../helpers/media-files';
 import {
   bearer,

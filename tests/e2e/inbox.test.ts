@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMessage } from '../../src/shared/format';
 import { messages } from '../../src/shared/messages';
 import { zonedInstant } from '../../src/shared/schedule';
-import type { ApiMessage } from '../../src/shared/types';
+import type { ApiMessage } from '../../src/shared/responses/messages';
 import { startServer, type RunningServer } from '../helpers/server';
 import { launchChromium, screenshot } from './helpers/browser';
 import { wallMinutes } from './helpers/schedule';

@@ -4,7 +4,7 @@ import { session } from '../../src/admin/providers/session';
 import { LIMITS, type Role } from '../../src/shared/constants';
 import { formatMessage } from '../../src/shared/format';
 import { messages } from '../../src/shared/messages';
-import type { ApiUser } from '../../src/shared/types';
+import type { ApiUser } from '../../src/shared/responses/users';
 import {
   apiUser,
   fakeApi,

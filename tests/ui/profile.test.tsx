@@ -5,7 +5,7 @@ import { formatDateTime } from '../../src/admin/format';
 import { deviceName } from '../../src/admin/profile/deviceName';
 import { session } from '../../src/admin/providers/session';
 import { messages } from '../../src/shared/messages';
-import type { ApiOwnProfile, ApiOwnSession } from '../../src/shared/types';
+import type { ApiOwnProfile, ApiOwnSession } from '../../src/shared/responses/users';
 import { apiUser, fakeApi, jsonResponse, renderConsole, storeSession } from './helpers';
 
 const t = messages.profile;

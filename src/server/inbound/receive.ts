@@ -3,7 +3,7 @@ import { INBOUND_LIMITS } from '../../shared/consent';
 import { readIntent, type ReplyIntent } from '../../shared/keywords';
 import { keywordIn, type ReplyLanguage } from '../../shared/reply-reading';
 import { messages } from '../../shared/messages';
-import type { ApiInboundMessage } from '../../shared/types';
+import type { ApiInboundMessage } from '../../shared/responses/messages';
 import { phoneConsentWord, recordConsent } from '../consent/log';
 import type { Db, Tx } from '../db/client';
 import {

@@ -9,7 +9,7 @@ import {
 import { formatMessage } from '../../shared/format';
 import { messages } from '../../shared/messages';
 import { analyzeSms } from '../../shared/sms';
-import type { ValidationDetail } from '../../shared/types';
+import type { ValidationDetail } from '../../shared/responses/common';
 import { recordConsent } from '../consent/log';
 import { lockPhones } from '../consent/phone-lock';
 import type { Db, Tx } from '../db/client';

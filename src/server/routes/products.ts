@@ -3,7 +3,7 @@ import { LIMITS } from '../../shared/constants';
 import { messages } from '../../shared/messages';
 import { dayOfField, isDayCount } from '../../shared/product';
 import { productListResponse, productResponse } from '../../shared/responses/products';
-import type { ValidationDetail } from '../../shared/types';
+import type { ValidationDetail } from '../../shared/responses/common';
 import {
   productCreateSchema,
   productListQuerySchema,

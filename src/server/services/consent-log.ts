@@ -1,6 +1,6 @@
 import { desc, eq, sql, type AnyColumn } from 'drizzle-orm';
 import { messages } from '../../shared/messages';
-import type { ApiConsentLog } from '../../shared/types';
+import type { ApiConsentLog } from '../../shared/responses/messages';
 import type { Db } from '../db/client';
 import { consentEvents, users } from '../db/schema';
 import { notFound } from '../http/errors';

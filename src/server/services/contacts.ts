@@ -2,7 +2,7 @@ import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ConsentState } from '../../shared/consent';
 import { messages } from '../../shared/messages';
-import type { ApiContactDetail, ApiUser } from '../../shared/types';
+import type { ApiContactDetail, ApiUser } from '../../shared/responses/users';
 import {
   keptPhoneProblem,
   type ContactInput,

@@ -8,7 +8,7 @@ import {
   wallClock,
   type ProgramSchedule,
 } from '../../shared/schedule';
-import type { ApiDeliveryDay, ApiProgramDeliveries } from '../../shared/types';
+import type { ApiDeliveryDay, ApiProgramDeliveries } from '../../shared/responses/programs';
 import type { Db } from '../db/client';
 import { outboundMessages, products, programs } from '../db/schema';
 import { splitZones } from '../delivery/quiet-hours';

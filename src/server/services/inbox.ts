@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { formatMessage } from '../../shared/format';
 import { messages } from '../../shared/messages';
 import { readReply } from '../../shared/reply-reading';
-import type { ApiInboundMessage, ApiInboxCounts } from '../../shared/types';
+import type { ApiInboundMessage, ApiInboxCounts } from '../../shared/responses/messages';
 import type { InboundPatch } from '../../shared/validation/inbox';
 import type { ReviewDecision } from '../../shared/consent';
 import { recordConsent } from '../consent/log';

@@ -9,7 +9,7 @@ import {
   type ProductMessage,
   type ProductSummary,
 } from '../../shared/product';
-import type { ValidationDetail } from '../../shared/types';
+import type { ValidationDetail } from '../../shared/responses/common';
 import type {
   MessageInput,
   ProductInput,

@@ -6,7 +6,7 @@ import type {
   ApiOwnSession,
   ChangePasswordResponse,
   SignOutOthersResponse,
-} from '../../shared/types';
+} from '../../shared/responses/users';
 import {
   PROFILE_SESSIONS_LIMIT,
   type ChangePasswordInput,

@@ -2,7 +2,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import { CONVERSATION_WINDOW_MS, STAFF_REPLY_LIMIT } from '../../shared/consent';
 import { formatMessage } from '../../shared/format';
 import { messages } from '../../shared/messages';
-import type { ApiMessageDetail } from '../../shared/types';
+import type { ApiMessageDetail } from '../../shared/responses/messages';
 import type { StaffReplyInput } from '../../shared/validation/inbox';
 import { countStaffSend, forgetAttempt } from '../auth/rate-limit';
 import { optedOutSince, optOutDate } from '../consent/opted-out-since';
