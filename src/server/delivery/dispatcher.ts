@@ -8,7 +8,7 @@ import {
   type MessageStatus,
 } from '../../shared/delivery';
 import { formatMessage } from '../../shared/format';
-import { messages } from '../../shared/messages';
+import { serverTexts } from '../texts';
 import { optedOutAmong } from '../consent/log';
 import { phonesInReview } from '../consent/review-holds';
 import type { Db, Tx } from '../db/client';
@@ -163,7 +163,7 @@ const quietZones = (message: Pick<Claimed, 'kind' | 'timeZone' | 'toPhone'>): st
       ? phoneTimeZones(message.toPhone)
       : [];
 
-const notEligible = messages.delivery.notEligible;
+const notEligible = serverTexts.delivery.notEligible;
 
 const defaultId = () => `${os.hostname()}/${process.pid}/${randomBytes(3).toString('hex')}`;
 
@@ -268,7 +268,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         lt(outboundMessages.claimedAt, new Date(at.getTime() - CLAIM_TIMEOUT_MS)),
       )!,
       'unknown',
-      { claimedBy: null, errorCode: null, errorMessage: messages.delivery.lostInSending },
+      { claimedBy: null, errorCode: null, errorMessage: serverTexts.delivery.lostInSending },
       at,
     );
     if (lost.length > 0) {
@@ -327,7 +327,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
             eq(outboundMessages.updatedAt, at),
           )!,
           'queued',
-          { sendAfter: now(), errorCode: null, errorMessage: messages.delivery.notReceived },
+          { sendAfter: now(), errorCode: null, errorMessage: serverTexts.delivery.notReceived },
           now(),
         );
       } catch (error) {
@@ -483,7 +483,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     if (held.length > 0) {
       const inReview = await phonesInReview(db, [...new Set(held.map((m) => m.toPhone))]);
       for (const message of held) {
-        if (inReview.has(message.toPhone)) out.set(message.id, messages.delivery.heldForReview);
+        if (inReview.has(message.toPhone)) out.set(message.id, serverTexts.delivery.heldForReview);
       }
     }
     if (consentChecked.length > 0) {
@@ -497,7 +497,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
           optedOut.phones.has(message.toPhone) ||
           (message.contactId && optedOut.contacts.has(message.contactId))
         ) {
-          out.set(message.id, messages.inbound.phoneOptedOut);
+          out.set(message.id, serverTexts.inbound.phoneOptedOut);
         }
       }
     }
@@ -567,7 +567,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         await settle(message, 'failed', {
           attempts,
           errorCode: outcome.errorCode,
-          errorMessage: formatMessage(messages.delivery.retriesExhausted, { attempts }),
+          errorMessage: formatMessage(serverTexts.delivery.retriesExhausted, { attempts }),
         });
       } else {
         await settle(message, 'queued', {

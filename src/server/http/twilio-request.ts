@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import twilio from 'twilio';
-import { messages } from '../../shared/messages';
+import { serverTexts } from '../texts';
 import { forbidden, notFound } from './errors';
 
 /**
@@ -80,7 +80,7 @@ export function signedTwilioForm(request: FastifyRequest, what: string): TwilioF
   const form = formOf(request);
   if (!signedByTwilio(request, settings.authToken, form)) {
     request.log.warn(`${what} refused: its signature does not validate`);
-    throw forbidden(messages.delivery.api.invalidSignature);
+    throw forbidden(serverTexts.delivery.api.invalidSignature);
   }
   return form;
 }
