@@ -1,4 +1,4 @@
-import type { ApiSimulation } from '../shared/types';
+import type { ApiSimulation } from '../shared/responses/common';
 import type { Config } from './env';
 
 /**

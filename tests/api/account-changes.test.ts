@@ -3,6 +3,7 @@ import { outboundEmails } from '../../src/server/db/schema';
 import { createMailWorker } from '../../src/server/mail/worker';
 import type { OutgoingEmail } from '../../src/server/mail/transport';
 import { messages } from '../../src/shared/messages';
+import { serverTexts } from '../../src/server/texts';
 import {
   bearer,
   createUser,
@@ -175,7 +176,7 @@ describe('a change to the account ends its unused links', () => {
     await update(host.id, { ...body, email: 'typo-new@example.org' });
     const set = await setPassword(host.id, verified.json().setPasswordToken, 'attacker-1');
     expect(set.statusCode).toBe(400);
-    expect(set.json()).toEqual({ error: messages.account.setPasswordLinkInvalid });
+    expect(set.json()).toEqual({ error: serverTexts.account.setPasswordLinkInvalid });
     const login = await loginRequest(ctx.app, 'typo-new@example.org', 'attacker-1', nextAddress());
     expect(login.statusCode).toBe(401);
   });

@@ -8,6 +8,7 @@ import { FORGOT_PASSWORD_ANSWER_MS } from '../../src/server/services/account';
 import { generateToken, hashToken } from '../../src/server/auth/tokens';
 import { oneTimeTokens, outboundEmails, users } from '../../src/server/db/schema';
 import { messages } from '../../src/shared/messages';
+import { serverTexts } from '../../src/server/texts';
 import {
   bearer,
   createUser,
@@ -38,7 +39,7 @@ let addressCounter = 0;
 const nextAddress = () => `10.9.${Math.floor(++addressCounter / 250)}.${addressCounter % 250}`;
 
 const FAILED_VERIFY = { error: messages.verifyEmail.failed };
-const BAD_LINK = messages.account.setPasswordLinkInvalid;
+const BAD_LINK = serverTexts.account.setPasswordLinkInvalid;
 
 /** A host created in the console with 'send welcome email': no password, email not verified. */
 const newHost = (overrides: Parameters<typeof createUser>[1] = {}) =>
@@ -476,12 +477,12 @@ describe('POST /api/contacts/{id}/welcome-email', () => {
     const participant = (await createUser(ctx.db, { role: 'participant' })).user;
     const forParticipant = await resend(participant.id, hostAuth);
     expect(forParticipant.statusCode).toBe(400);
-    expect(forParticipant.json().error).toBe(messages.account.welcomeOnlyForStaff);
+    expect(forParticipant.json().error).toBe(serverTexts.account.welcomeOnlyForStaff);
 
     const verified = (await createUser(ctx.db, { role: 'host' })).user;
     const forVerified = await resend(verified.id);
     expect(forVerified.statusCode).toBe(409);
-    expect(forVerified.json().error).toBe(messages.account.welcomeAlreadyVerified);
+    expect(forVerified.json().error).toBe(serverTexts.account.welcomeAlreadyVerified);
 
     expect((await resend(randomUUID())).statusCode).toBe(404);
     expect(await emailsOf(participant.id, 'welcome')).toEqual([]);

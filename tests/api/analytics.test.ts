@@ -13,6 +13,7 @@ import type { AnalyticsResponse } from '../../src/shared/analytics';
 import type { ConsentEvent } from '../../src/shared/consent';
 import type { MessageKind, MessageStatus } from '../../src/shared/delivery';
 import { messages } from '../../src/shared/messages';
+import { serverTexts } from '../../src/server/texts';
 import { createUser, startSignedInApp } from './helpers/app';
 
 /**
@@ -574,7 +575,7 @@ describe('GET /api/analytics refuses', () => {
       `/api/analytics?${MARCH}&programId=6f1d7a52-3a43-4b6f-9b0e-0c1f7b0c5e11`,
     );
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ error: messages.programs.notFound });
+    expect(unknown.json()).toEqual({ error: serverTexts.programs.notFound });
     const anonymous = await get(`/api/analytics?${MARCH}`, {});
     expect(anonymous.statusCode).toBe(401);
   });

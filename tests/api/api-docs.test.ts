@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { apiRoutes } from '../../src/server/routes';
 import { messages } from '../../src/shared/messages';
+import { serverTexts } from '../../src/server/texts';
 import { startSignedInApp } from './helpers/app';
 
 /**
@@ -238,7 +239,7 @@ describe('validation through the declared schemas', () => {
       headers: ctx.auth,
     });
     expect(message.statusCode).toBe(400);
-    const invalidId = messages.delivery.api.invalidId;
+    const invalidId = serverTexts.delivery.api.invalidId;
     expect(message.json()).toEqual({
       error: invalidId,
       details: [{ field: 'id', message: invalidId }],
@@ -248,6 +249,6 @@ describe('validation through the declared schemas', () => {
   it('asks for a token before it reads the input', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/pods/not-an-id' });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ error: messages.auth.tokenRequired });
+    expect(response.json()).toEqual({ error: serverTexts.auth.tokenRequired });
   });
 });

@@ -4,6 +4,7 @@ import { LOGIN_THROTTLE } from '../../src/server/auth/login-throttle';
 import { SESSION_POLICY } from '../../src/server/auth/sessions';
 import { sessions, users } from '../../src/server/db/schema';
 import { messages } from '../../src/shared/messages';
+import { serverTexts } from '../../src/server/texts';
 import {
   bearer,
   createUser,
@@ -100,7 +101,7 @@ describe('POST /api/auth/login', () => {
     const { user, password } = await createUser(ctx.db, { status: 'inactive' });
     const right = await loginRequest(ctx.app, user.email, password!, nextAddress());
     expect(right.statusCode).toBe(403);
-    expect(right.json().error).toBe(messages.auth.accountInactive);
+    expect(right.json().error).toBe(serverTexts.auth.accountInactive);
     const wrong = await loginRequest(ctx.app, user.email, 'guess', nextAddress());
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().error).toBe(messages.auth.invalidCredentials);
@@ -110,7 +111,7 @@ describe('POST /api/auth/login', () => {
     const { user, password } = await createUser(ctx.db, { emailVerified: false });
     const response = await loginRequest(ctx.app, user.email, password!, nextAddress());
     expect(response.statusCode).toBe(403);
-    expect(response.json().error).toBe(messages.auth.emailNotVerified);
+    expect(response.json().error).toBe(serverTexts.auth.emailNotVerified);
   });
 
   it('refuses a host who has no password yet', async () => {
@@ -158,7 +159,7 @@ describe('sessions', () => {
   it('requires a bearer token on every protected route', async () => {
     const none = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout' });
     expect(none.statusCode).toBe(401);
-    expect(none.json()).toEqual({ error: messages.auth.tokenRequired });
+    expect(none.json()).toEqual({ error: serverTexts.auth.tokenRequired });
     const bogus = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/logout',

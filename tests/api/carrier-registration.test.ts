@@ -6,6 +6,7 @@ import { optinBody } from '../../src/server/outbox/optin';
 import type { ApiCarrierRegistration } from '../../src/shared/carrier';
 import { formatMessage } from '../../src/shared/format';
 import { messages } from '../../src/shared/messages';
+import { serverTexts } from '../../src/server/texts';
 import { bearer, createUser, loginAs, startTestApp, type TestContext } from './helpers/app';
 
 /** GET /api/carrier-registration: the facts of Help > Carrier registration, from the database. */
@@ -98,14 +99,14 @@ describe('GET /api/carrier-registration', () => {
     const facts = await registration();
     expect(facts.brand).toBe('Tidings');
     expect(facts.optinFlow).toEqual({
-      request: optinBody(t.firstName),
+      request: optinBody(serverTexts.carrierRegistration.firstName),
       keyword: 'JOIN',
       confirmation: optinConfirmation([]),
     });
     expect(facts.optinFlow.request).toContain('[first name]');
     expect(facts.replies).toEqual({
       optin: optinConfirmation([]),
-      optout: messages.sms.optedOut,
+      optout: serverTexts.sms.optedOut,
       help: helpReply(HELP_CONTACT),
     });
     const words = (reading: string, language: string) =>
@@ -134,13 +135,13 @@ describe('GET /api/carrier-registration', () => {
       productName: 'Morning Walks',
       productDays: 4,
       messageCount: 6,
-      description: formatMessage(t.description, {
+      description: formatMessage(serverTexts.carrierRegistration.description, {
         brand: 'Tidings',
         program: 'Spring Steps',
         product: 'Morning Walks',
         count: 6,
       }),
-      frequency: formatMessage(t.frequency, { count: 6, span: 6 }),
+      frequency: formatMessage(serverTexts.carrierRegistration.frequency, { count: 6, span: 6 }),
     });
     // The pre-message names the brand and says how to stop: it comes first; the others spread.
     expect(program.samples.map((s) => s.day)).toEqual([0, 1, 2, 4, 5]);
@@ -168,7 +169,9 @@ describe('GET /api/carrier-registration', () => {
   it('chooses five samples spread over a long series', async () => {
     const program = (await registration(made.long)).program!;
     expect(program.samples.map((s) => s.day)).toEqual([0, 3, 6, 8, 11]);
-    expect(program.frequency).toBe(formatMessage(t.frequency, { count: 12, span: 12 }));
+    expect(program.frequency).toBe(
+      formatMessage(serverTexts.carrierRegistration.frequency, { count: 12, span: 12 }),
+    );
   });
 
   it('answers a program with no product, or with no message written, without samples', async () => {
@@ -178,8 +181,8 @@ describe('GET /api/carrier-registration', () => {
       productDays: null,
       messageCount: 0,
       samples: [],
-      frequency: t.frequencyNone,
-      description: formatMessage(t.descriptionNoProduct, {
+      frequency: serverTexts.carrierRegistration.frequencyNone,
+      description: formatMessage(serverTexts.carrierRegistration.descriptionNoProduct, {
         brand: 'Tidings',
         program: 'No Product Yet',
       }),
@@ -189,7 +192,7 @@ describe('GET /api/carrier-registration', () => {
       productName: 'Blank',
       messageCount: 0,
       samples: [],
-      frequency: t.frequencyNone,
+      frequency: serverTexts.carrierRegistration.frequencyNone,
     });
   });
 
@@ -205,7 +208,7 @@ describe('GET /api/carrier-registration', () => {
       headers: hostAuth,
     });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toMatchObject({ error: messages.programs.notFound });
+    expect(unknown.json()).toMatchObject({ error: serverTexts.programs.notFound });
     const malformed = await ctx.app.inject({
       url: '/api/carrier-registration?programId=walks',
       headers: hostAuth,

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../../src/shared/messages';
+import { serverTexts } from '../../src/server/texts';
 import { startTestApp, type TestContext } from './helpers/app';
 
 /**
@@ -36,7 +36,7 @@ describe('requests that never reach a route', () => {
   it('answers a path that is not valid percent-encoded UTF-8 with 400 {error}', async () => {
     const response = await ctx.app.inject({ url: '/api/pods/%ED%A0%80' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: messages.server.invalidUrl });
+    expect(response.json()).toEqual({ error: serverTexts.server.invalidUrl });
   });
 
   it('answers an address past the header limit with 431 {error}, and keeps serving', async () => {
@@ -44,7 +44,7 @@ describe('requests that never reach a route', () => {
       `GET /api/products?q=${'x'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`,
     );
     expect(answer).toMatch(/^HTTP\/1\.1 431 /);
-    expect(bodyOf(answer)).toEqual({ error: messages.server.headersTooLarge });
+    expect(bodyOf(answer)).toEqual({ error: serverTexts.server.headersTooLarge });
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(health.status).toBe(200);
   });
@@ -52,6 +52,6 @@ describe('requests that never reach a route', () => {
   it('answers bytes that are not HTTP with 400 {error}', async () => {
     const answer = await raw('\u0001\u0002 not http at all\r\n\r\n');
     expect(answer).toMatch(/^HTTP\/1\.1 400 /);
-    expect(bodyOf(answer)).toEqual({ error: messages.server.badRequest });
+    expect(bodyOf(answer)).toEqual({ error: serverTexts.server.badRequest });
   });
 });

@@ -11,7 +11,8 @@ import {
 import { CSV_BOM, withoutFormulaGuard } from '../../src/shared/csv';
 import { formatMessage } from '../../src/shared/format';
 import { messages } from '../../src/shared/messages';
-import type { ApiConsentLog } from '../../src/shared/types';
+import { serverTexts } from '../../src/server/texts';
+import type { ApiConsentLog } from '../../src/shared/responses/messages';
 import { bearer, createUser, loginAs, startTestApp, type TestContext } from './helpers/app';
 
 /**
@@ -275,7 +276,7 @@ describe('GET /api/programs/{id}/consent.csv', () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-id']) {
       const response = await get(`/api/programs/${id}/consent.csv`);
       expect(response.statusCode, id).toBe(404);
-      expect(response.json()).toMatchObject({ error: messages.programs.notFound });
+      expect(response.json()).toMatchObject({ error: serverTexts.programs.notFound });
     }
   });
 
@@ -320,7 +321,7 @@ describe('GET /api/contacts/{id}/consent.csv', () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'nope']) {
       const response = await get(`/api/contacts/${id}/consent.csv`);
       expect(response.statusCode, id).toBe(404);
-      expect(response.json()).toMatchObject({ error: messages.contacts.notFound });
+      expect(response.json()).toMatchObject({ error: serverTexts.contacts.notFound });
     }
     expect((await get(`/api/contacts/${ids.ana}/consent.csv`, {})).statusCode).toBe(401);
   });
@@ -350,7 +351,7 @@ describe('the whole-list limit', () => {
       const over = await small.app.inject({ url, headers: auth });
       expect(over.statusCode).toBe(400);
       expect(over.json()).toMatchObject({
-        error: formatMessage(messages.consentReport.tooLong, { max: 100 }),
+        error: formatMessage(serverTexts.consentReport.tooLong, { max: 100 }),
       });
     } finally {
       await small.close();

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentEvents, outboundMessages, users } from '../../src/server/db/schema';
 import { optinBody } from '../../src/server/outbox/optin';
 import { formatMessage } from '../../src/shared/format';
-import { messages } from '../../src/shared/messages';
-import type { ApiConsentEvent, ApiConsentLog } from '../../src/shared/types';
+import { serverTexts } from '../../src/server/texts';
+import type { ApiConsentEvent, ApiConsentLog } from '../../src/shared/responses/messages';
 import { bearer, createUser, loginAs, startTestApp, type TestContext } from './helpers/app';
 
 /** The consent log: the rows staff changes write, and GET /api/contacts/{id}/consent. */
@@ -260,7 +260,7 @@ describe('optin_requested', () => {
     expect(response.json().details).toEqual([
       {
         field: 'sendOptinMessage',
-        message: formatMessage(messages.contacts.optinRefused.optedOut, { date: 'Mar 1, 2026' }),
+        message: formatMessage(serverTexts.contacts.optinRefused.optedOut, { date: 'Mar 1, 2026' }),
       },
     ]);
 
@@ -282,7 +282,7 @@ describe('optin_requested', () => {
     });
     expect(stranger.statusCode).toBe(400);
     expect(stranger.json().error).toBe(
-      formatMessage(messages.contacts.optinRefused.optedOut, { date: 'Mar 1, 2026' }),
+      formatMessage(serverTexts.contacts.optinRefused.optedOut, { date: 'Mar 1, 2026' }),
     );
 
     // Nothing is queued or logged, and the refused save created no contact.
@@ -378,7 +378,7 @@ describe('GET /api/contacts/{id}/consent', () => {
     for (const id of ['6f1d7a52-3a43-4b6f-9b0e-0c1f7b0c5e11', 'not-an-id']) {
       const response = await consentOf(id);
       expect(response.statusCode, id).toBe(404);
-      expect(response.json()).toEqual({ error: messages.contacts.notFound });
+      expect(response.json()).toEqual({ error: serverTexts.contacts.notFound });
     }
   });
 

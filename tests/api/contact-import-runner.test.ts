@@ -10,6 +10,7 @@ import { sanitizeRichText } from '../../src/server/services/rich-text';
 import { LIMITS } from '../../src/shared/constants';
 import { formatMessage } from '../../src/shared/format';
 import { messages } from '../../src/shared/messages';
+import { serverTexts } from '../../src/server/texts';
 import { createUser } from './helpers/app';
 import { createTestDatabase, type TestDatabase } from './helpers/database';
 import { captureLog } from './helpers/log';
@@ -384,7 +385,9 @@ describe('the same email twice', () => {
     await drain();
 
     const state = await importState(db, id);
-    expect(problemsOf(state.rejects)).toEqual([`2 email: ${t.alreadyExists}`]);
+    expect(problemsOf(state.rejects)).toEqual([
+      `2 email: ${serverTexts.contactImport.alreadyExists}`,
+    ]);
     expect(state).toMatchObject({ created: 1, updated: 0, skipped: 1, processed: 2 });
     expect(await contactByEmail('known@skip.test')).toEqual(before);
   });
@@ -442,8 +445,8 @@ describe('the same email twice', () => {
     const state = await importState(db, id);
     expect(problemsOf(state.rejects)).toEqual([
       // A phone is not added to a contact marked verified without one; nothing else was empty.
-      `3 email: ${t.nothingToFill}`,
-      `4 email: ${t.nothingToFill}`,
+      `3 email: ${serverTexts.contactImport.nothingToFill}`,
+      `4 email: ${serverTexts.contactImport.nothingToFill}`,
     ]);
     expect(state).toMatchObject({ created: 0, updated: 1, skipped: 2, processed: 3, total: 3 });
 
@@ -487,8 +490,8 @@ describe('the same email twice', () => {
 
     const state = await importState(db, byHost);
     expect(problemsOf(state.rejects)).toEqual([
-      `2 email: ${t.staffByAdminsOnly}`,
-      `3 email: ${t.staffByAdminsOnly}`,
+      `2 email: ${serverTexts.contactImport.staffByAdminsOnly}`,
+      `3 email: ${serverTexts.contactImport.staffByAdminsOnly}`,
     ]);
     expect(state).toMatchObject({ updated: 1, skipped: 2 });
     expect((await contactByEmail('host@staff.test'))?.city).toBe('');
@@ -595,9 +598,9 @@ describe('a file that cannot be read to its end', () => {
     expect(state.content).toBeNull();
     expect(state.finishedAt).toBeInstanceOf(Date);
     const stoppedAt = state.nextRow;
-    const prefix = formatMessage(t.stoppedAt, {
+    const prefix = formatMessage(serverTexts.contactImport.stoppedAt, {
       row: stoppedAt,
-      reason: formatMessage(t.unreadableCsv, { reason: '' }),
+      reason: formatMessage(serverTexts.contactImport.unreadableCsv, { reason: '' }),
     });
     expect(state.error?.startsWith(prefix)).toBe(true);
     expect(state.error).toContain('Quote Not Closed');
@@ -634,7 +637,10 @@ describe('a file that cannot be read to its end', () => {
 
     expect(await importState(db, queued!.id)).toMatchObject({
       status: 'failed',
-      error: formatMessage(t.stoppedAt, { row: 2, reason: t.unreadableXlsx }),
+      error: formatMessage(serverTexts.contactImport.stoppedAt, {
+        row: 2,
+        reason: serverTexts.contactImport.unreadableXlsx,
+      }),
       content: null,
       processed: 0,
     });
@@ -810,9 +816,11 @@ describe('a batch that cannot be written', () => {
       const state = await importState(db, id);
       expect(state).toMatchObject({
         status: 'failed',
-        error: formatMessage(t.stoppedAt, {
+        error: formatMessage(serverTexts.contactImport.stoppedAt, {
           row: 6,
-          reason: formatMessage(t.gaveUp, { attempts: IMPORT_MAX_ATTEMPTS }),
+          reason: formatMessage(serverTexts.contactImport.gaveUp, {
+            attempts: IMPORT_MAX_ATTEMPTS,
+          }),
         }),
         content: null,
         processed: 4,

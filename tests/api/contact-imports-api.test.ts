@@ -6,6 +6,7 @@ import { CONTACT_CSV_COLUMNS } from '../../src/server/services/contacts-csv';
 import { LIMITS } from '../../src/shared/constants';
 import { IMPORT_ERRORS_SHOWN, type ImportField } from '../../src/shared/contact-import';
 import { messages } from '../../src/shared/messages';
+import { serverTexts } from '../../src/server/texts';
 import { png } from '../helpers/media-files';
 import {
   bearer,
@@ -231,13 +232,13 @@ const refusals: [
     'an image renamed .csv',
     async () => ({ filename: 'people.csv', content: png() }),
     400,
-    t.unreadableCsv.replace('%{reason}', 'it is not text'),
+    serverTexts.contactImport.unreadableCsv.replace('%{reason}', 'it is not text'),
   ],
   [
     'an image renamed .xlsx',
     async () => ({ filename: 'people.xlsx', content: png() }),
     400,
-    t.unreadableXlsx,
+    serverTexts.contactImport.unreadableXlsx,
   ],
   [
     'a workbook cut short',
@@ -246,38 +247,43 @@ const refusals: [
       return { filename: 'people.xlsx', content: whole.subarray(0, whole.length / 2) };
     },
     400,
-    t.unreadableXlsx,
+    serverTexts.contactImport.unreadableXlsx,
   ],
   [
     'a CSV renamed .xlsx',
     async () => ({ filename: 'people.xlsx', content: PEOPLE }),
     400,
-    t.unreadableXlsx,
+    serverTexts.contactImport.unreadableXlsx,
   ],
-  ['an empty file', async () => ({ filename: 'empty.csv', content: '' }), 400, t.noHeader],
+  [
+    'an empty file',
+    async () => ({ filename: 'empty.csv', content: '' }),
+    400,
+    serverTexts.contactImport.noHeader,
+  ],
   [
     'a file of blank lines',
     async () => ({ filename: 'blank.csv', content: '\r\n , \r\n,,\r\n' }),
     400,
-    t.noHeader,
+    serverTexts.contactImport.noHeader,
   ],
   [
     'an empty workbook',
     async () => ({ filename: 'empty.xlsx', content: await xlsx({ Contacts: [] }) }),
     400,
-    t.noHeader,
+    serverTexts.contactImport.noHeader,
   ],
   [
     'a header without rows',
     async () => ({ filename: 'header.csv', content: 'Email,First name,Last name\r\n\r\n' }),
     400,
-    t.noRows,
+    serverTexts.contactImport.noRows,
   ],
   [
     'more than 100,000 rows',
     async () => ({ filename: 'many.csv', content: csvOfRows(LIMITS.importRows + 1) }),
     413,
-    t.tooManyRows.replace('%{max}', '100,000'),
+    serverTexts.contactImport.tooManyRows.replace('%{max}', '100,000'),
   ],
   [
     'more than 200 columns',
@@ -286,7 +292,7 @@ const refusals: [
       content: `${Array.from({ length: LIMITS.importColumns + 1 }, (_, i) => `C${i}`).join(',')}\nx\n`,
     }),
     400,
-    t.tooManyColumns.replace('%{max}', '200'),
+    serverTexts.contactImport.tooManyColumns.replace('%{max}', '200'),
   ],
   [
     'a CSV over 10 MB',
@@ -317,11 +323,11 @@ describe('a file that cannot be imported', () => {
 
   it('is no file at all', async () => {
     const onlyFields = await post('/api/contacts/imports', textFields({ mapping: '[]' }));
-    expect(onlyFields.json()).toEqual({ error: t.fileRequired });
+    expect(onlyFields.json()).toEqual({ error: serverTexts.contactImport.fileRequired });
     expect(onlyFields.statusCode).toBe(400);
     // A file input left empty: a part with no name and nothing in it.
     const emptyInput = await post('/api/contacts/imports/preview', [file('', '')]);
-    expect(emptyInput.json()).toEqual({ error: t.fileRequired });
+    expect(emptyInput.json()).toEqual({ error: serverTexts.contactImport.fileRequired });
     const json = await ctx.app.inject({
       method: 'POST',
       url: '/api/contacts/imports/preview',
@@ -329,7 +335,7 @@ describe('a file that cannot be imported', () => {
       headers: ctx.auth,
     });
     expect(json.statusCode).toBe(400);
-    expect(json.json()).toEqual({ error: t.fileRequired });
+    expect(json.json()).toEqual({ error: serverTexts.contactImport.fileRequired });
   });
 
   it('comes with another file', async () => {
@@ -338,7 +344,7 @@ describe('a file that cannot be imported', () => {
       file('b.csv', PEOPLE),
     ]);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: t.oneFileOnly });
+    expect(response.json()).toEqual({ error: serverTexts.contactImport.oneFileOnly });
   });
 
   it('comes in a form that is no form', async () => {
@@ -357,7 +363,7 @@ describe('a file that cannot be imported', () => {
         headers: { ...ctx.auth, 'content-type': contentType! },
       });
       expect(response.statusCode, payload).toBe(400);
-      expect(response.json()).toEqual({ error: t.malformed });
+      expect(response.json()).toEqual({ error: serverTexts.contactImport.malformed });
     }
     expect(await storedImports()).toEqual([]);
   });
@@ -696,7 +702,7 @@ describe('an import that is not there', () => {
       for (const id of ['7d0c4b61-7f7e-4a86-9d3a-3f4d2b9a0c11', 'not-an-id', '1']) {
         const response = await get(path.replace('%s', id));
         expect(response.statusCode, id).toBe(404);
-        expect(response.json()).toEqual({ error: t.notFound });
+        expect(response.json()).toEqual({ error: serverTexts.contactImport.notFound });
       }
     },
   );

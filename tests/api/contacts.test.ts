@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboundEmails, outboundMessages, users } from '../../src/server/db/schema';
 import { messages } from '../../src/shared/messages';
+import { serverTexts } from '../../src/server/texts';
 import {
   bearer,
   createUser,
@@ -217,7 +218,7 @@ describe('POST /api/contacts', () => {
     const first = (await post(contact())).json().contact;
     const again = await post(contact({ email: first.email.toUpperCase() }));
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ error: t.duplicateEmail });
+    expect(again.json()).toEqual({ error: serverTexts.contacts.duplicateEmail });
   });
 
   const invalid: [string, Record<string, unknown>, Record<string, unknown>, string, string][] = [
@@ -409,7 +410,7 @@ describe('PUT /api/contacts/{id}', () => {
       expect((await put(id, contact())).statusCode).toBe(404);
       const read = await ctx.app.inject({ url: `/api/contacts/${id}`, headers: admin.auth });
       expect(read.statusCode).toBe(404);
-      expect(read.json()).toEqual({ error: t.notFound });
+      expect(read.json()).toEqual({ error: serverTexts.contacts.notFound });
     }
   });
 
@@ -506,7 +507,7 @@ describe('the last admin', () => {
       for (const changes of [{ status: 'inactive' }, { role: 'host' }, { emailVerified: false }]) {
         const response = await self(changes);
         expect(response.statusCode, JSON.stringify(changes)).toBe(403);
-        expect(response.json()).toEqual({ error: t.permissions.lastAdmin });
+        expect(response.json()).toEqual({ error: serverTexts.contacts.permissions.lastAdmin });
       }
       expect((await self({})).statusCode).toBe(200);
 
@@ -551,7 +552,7 @@ describe('the last admin', () => {
           }),
         });
         expect(response.statusCode, JSON.stringify(changes)).toBe(403);
-        expect(response.json()).toEqual({ error: t.permissions.lastAdmin });
+        expect(response.json()).toEqual({ error: serverTexts.contacts.permissions.lastAdmin });
       }
       expect(await loginAs(solo.app, only.user.email, only.password!)).toBeTruthy();
     } finally {

@@ -2,12 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inboundMessages, outboundMessages, products, programs } from '../../src/server/db/schema';
 import { formatMessage } from '../../src/shared/format';
 import { messages } from '../../src/shared/messages';
+import { serverTexts } from '../../src/server/texts';
 import type {
   ApiConversation,
   ApiConversationEntry,
   ApiInboundMessage,
   ApiMessage,
-} from '../../src/shared/types';
+} from '../../src/shared/responses/messages';
 import { createUser, startSignedInApp } from './helpers/app';
 import { UNTOUCHED_IN_INBOX } from '../helpers/inbox-fields';
 
@@ -307,7 +308,7 @@ describe('GET /api/contacts/{id}/conversation', () => {
     for (const id of ['6f1d7a52-3a43-4b6f-9b0e-0c1f7b0c5e11', 'nobody']) {
       const response = await get(`/api/contacts/${id}/conversation`);
       expect(response.statusCode, id).toBe(404);
-      expect(response.json()).toEqual({ error: messages.contacts.notFound });
+      expect(response.json()).toEqual({ error: serverTexts.contacts.notFound });
     }
     const anonymous = await ctx.app.inject({
       method: 'GET',

@@ -8,8 +8,8 @@ import {
   programs,
 } from '../../src/server/db/schema';
 import type { MessageStatus } from '../../src/shared/delivery';
-import { messages } from '../../src/shared/messages';
-import type { ApiDeliveryDay, ApiProgramDeliveries } from '../../src/shared/types';
+import { serverTexts } from '../../src/server/texts';
+import type { ApiDeliveryDay, ApiProgramDeliveries } from '../../src/shared/responses/programs';
 import { createUser, startSignedInApp } from './helpers/app';
 
 let ctx: Awaited<ReturnType<typeof startSignedInApp>>;
@@ -247,7 +247,7 @@ describe('GET /api/programs/{id}/deliveries', () => {
       headers: ctx.auth,
     });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ error: messages.programs.notFound });
+    expect(unknown.json()).toEqual({ error: serverTexts.programs.notFound });
     const anonymous = await ctx.app.inject({
       method: 'GET',
       url: `/api/programs/${program}/deliveries`,

@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DELIVERY_RETRY, MESSAGE_STATUS_RANK } from '../../src/shared/delivery';
 import { formatMessage } from '../../src/shared/format';
-import { messages as texts } from '../../src/shared/messages';
+import { serverTexts as texts } from '../../src/server/texts';
 import { openPostgres, type Db } from '../../src/server/db/client';
 import {
   outboundMessageEvents,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../../src/shared/messages';
+import { serverTexts } from '../../src/server/texts';
 import { bearer, createUser, loginAs, startTestApp, type TestContext } from './helpers/app';
 import { captureLog } from './helpers/log';
 
@@ -46,7 +46,7 @@ describe('a query the database refuses', () => {
       },
     });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ error: messages.server.internal });
+    expect(response.json()).toEqual({ error: serverTexts.server.internal });
 
     const text = JSON.stringify(log.lines);
     for (const secret of [

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inboundMessages } from '../../src/server/db/schema';
 import { formatMessage } from '../../src/shared/format';
 import { messages } from '../../src/shared/messages';
-import type { ApiInboundMessage } from '../../src/shared/types';
+import type { ApiInboundMessage } from '../../src/shared/responses/messages';
 import { createUser, startSignedInApp } from './helpers/app';
 import { UNTOUCHED_IN_INBOX } from '../helpers/inbox-fields';
 

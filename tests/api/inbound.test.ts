@@ -5,6 +5,7 @@ import twilio from 'twilio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMessage } from '../../src/shared/format';
 import { messages } from '../../src/shared/messages';
+import { serverTexts } from '../../src/server/texts';
 import {
   consentEvents,
   inboundMessages,
@@ -42,7 +43,7 @@ const TWILIO_ENV = {
   SMS_HELP_CONTACT: HELP_CONTACT,
 };
 const INBOUND_PATH = '/api/webhooks/twilio/inbound';
-const t = messages.sms;
+const t = serverTexts.sms;
 
 let ctx: TestContext;
 
@@ -225,7 +226,7 @@ describe('POST /api/webhooks/twilio/inbound: the request', () => {
     const fields = { MessageSid: newSid(), From: phone, Body: 'STOP' };
     const forged = await incoming(fields, { signature: 'bm90IGEgc2lnbmF0dXJl' });
     expect(forged.statusCode).toBe(403);
-    expect(forged.json()).toEqual({ error: messages.delivery.api.invalidSignature });
+    expect(forged.json()).toEqual({ error: serverTexts.delivery.api.invalidSignature });
     expect((await incoming(fields, { signature: null })).statusCode).toBe(403);
     const otherToken = twilio.getExpectedTwilioSignature(
       'another-token',
@@ -255,12 +256,12 @@ describe('POST /api/webhooks/twilio/inbound: the request', () => {
     const noSid = await incoming({ From: phone, Body: 'JOIN' });
     expect(noSid.statusCode).toBe(400);
     expect(noSid.json().error).toBe(
-      formatMessage(messages.inbound.api.missingField, { field: 'MessageSid' }),
+      formatMessage(serverTexts.inbound.api.missingField, { field: 'MessageSid' }),
     );
     const noFrom = await incoming({ MessageSid: newSid(), Body: 'JOIN' });
     expect(noFrom.statusCode).toBe(400);
     expect(noFrom.json().error).toBe(
-      formatMessage(messages.inbound.api.missingField, { field: 'From' }),
+      formatMessage(serverTexts.inbound.api.missingField, { field: 'From' }),
     );
     expect(await inboundFrom(phone)).toEqual([]);
   });
@@ -450,7 +451,7 @@ describe('JOIN, START, UNSTOP, YES', () => {
     });
     await reply(contact.phone!, 'JOIN');
     expect((await rowOf(request.id)).status).toBe('canceled');
-    expect(await historyOf(request.id)).toEqual([['canceled', messages.inbound.alreadyOptedIn]]);
+    expect(await historyOf(request.id)).toEqual([['canceled', serverTexts.inbound.alreadyOptedIn]]);
   });
 
   it('does nothing but store a JOIN from an unknown number or a staff member', async () => {
@@ -516,7 +517,7 @@ describe('STOP and its like', () => {
     }
     for (const row of [programRow, optin, test]) {
       expect((await rowOf(row.id)).status).toBe('canceled');
-      expect(await historyOf(row.id)).toEqual([['canceled', messages.delivery.optedOut]]);
+      expect(await historyOf(row.id)).toEqual([['canceled', serverTexts.delivery.optedOut]]);
     }
     // Canceled by the contact too: a message to their earlier number is theirs all the same.
     expect((await rowOf(elsewhere.id)).status).toBe('canceled');
@@ -833,7 +834,7 @@ describe("the dispatcher's last check for an opted-out phone", () => {
     for (const row of [optin, test, legacyOptin]) {
       expect(await rowOf(row.id)).toMatchObject({
         status: 'skipped',
-        errorMessage: messages.inbound.phoneOptedOut,
+        errorMessage: serverTexts.inbound.phoneOptedOut,
       });
     }
     for (const row of [confirmation!, help, fine]) {

@@ -4,7 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_REPLY_LIMIT } from '../../src/shared/consent';
 import { formatMessage } from '../../src/shared/format';
 import { messages } from '../../src/shared/messages';
-import type { ApiInboundMessage, ApiInboxCounts, ApiMessage } from '../../src/shared/types';
+import { serverTexts } from '../../src/server/texts';
+import type {
+  ApiInboundMessage,
+  ApiInboxCounts,
+  ApiMessage,
+} from '../../src/shared/responses/messages';
 import {
   consentEvents,
   inboundMessages,
@@ -163,7 +168,7 @@ describe('POST /api/contacts/{id}/messages (a staff reply)', () => {
     const phoneless = await participant({ phone: null });
     const noPhone = await sendReply(phoneless.id, { body: 'Hello' });
     expect(noPhone.statusCode).toBe(400);
-    expect(noPhone.json().error).toBe(messages.staffReplies.api.noPhone);
+    expect(noPhone.json().error).toBe(serverTexts.staffReplies.api.noPhone);
 
     const unknown = await sendReply('00000000-0000-4000-8000-000000000000', { body: 'Hello' });
     expect(unknown.statusCode).toBe(404);
@@ -260,7 +265,7 @@ describe('the inbox: GET /api/inbound-messages, PATCH /api/inbound-messages/{id}
     });
     expect(notStaff.statusCode).toBe(400);
     expect(notStaff.json().details).toEqual([
-      { field: 'assigneeId', message: messages.inboxApi.assigneeNotStaff },
+      { field: 'assigneeId', message: serverTexts.inboxApi.assigneeNotStaff },
     ]);
     const unassigned = await request('PATCH', `/api/inbound-messages/${question.id}`, {
       assigneeId: null,
@@ -281,7 +286,7 @@ describe('the inbox: GET /api/inbound-messages, PATCH /api/inbound-messages/{id}
       { state: 'handled' },
     );
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().error).toBe(messages.inboxApi.notFound);
+    expect(unknown.json().error).toBe(serverTexts.inboxApi.notFound);
     const badState = await request('GET', '/api/inbound-messages?state=done');
     expect(badState.statusCode).toBe(400);
   });
@@ -337,13 +342,13 @@ describe('replies that may ask to stop', () => {
     ).toBeNull();
     const filed = await request('PATCH', `/api/inbound-messages/${reply.id}`, { state: 'handled' });
     expect(filed.statusCode).toBe(409);
-    expect(filed.json().error).toBe(messages.inboxApi.decideFirst);
+    expect(filed.json().error).toBe(serverTexts.inboxApi.decideFirst);
 
     const held = await queueOptin(contact.id, contact.phone!);
     await dispatcher().runOnce();
     expect(await statusOf(held)).toMatchObject({
       status: 'skipped',
-      errorMessage: messages.delivery.heldForReview,
+      errorMessage: serverTexts.delivery.heldForReview,
     });
 
     const decided = await request('POST', `/api/inbound-messages/${reply.id}/review`, {
@@ -389,7 +394,9 @@ describe('replies that may ask to stop', () => {
       ['opted_out', 'review', ctx.user.id],
     ]);
     const outbox = await outboxTo(contact.phone!);
-    expect(outbox.map((m) => [m.kind, m.body])).toEqual([['confirmation', messages.sms.optedOut]]);
+    expect(outbox.map((m) => [m.kind, m.body])).toEqual([
+      ['confirmation', serverTexts.sms.optedOut],
+    ]);
     // The console's consent history names who read it.
     const history = await request('GET', `/api/contacts/${contact.id}/consent`);
     expect(history.json().events[0]).toMatchObject({
@@ -407,7 +414,7 @@ describe('replies that may ask to stop', () => {
     });
     expect(none.statusCode).toBe(409);
     expect(none.json().error).toBe(
-      formatMessage(messages.inboxApi.notForReview, { intent: messages.replies.noIntent }),
+      formatMessage(serverTexts.inboxApi.notForReview, { intent: messages.replies.noIntent }),
     );
     const bad = await request('POST', `/api/inbound-messages/${plain.id}/review`, {
       decision: 'maybe',
@@ -426,12 +433,12 @@ describe('replies that may ask to stop', () => {
 
 describe('answers in the language of the keyword', () => {
   it.each([
-    ['ALTO', 'optout', messages.smsEs.optedOut],
-    ['Arrêt', 'optout', messages.smsFr.optedOut],
-    ['AYUDA', 'help', formatMessage(messages.smsEs.help, { contact: '+15035550199' })],
-    ['aide', 'help', formatMessage(messages.smsFr.help, { contact: '+15035550199' })],
-    ['COMENZAR', 'optin', messages.smsEs.optinConfirmedNoProgram],
-    ['STOP', 'optout', messages.sms.optedOut],
+    ['ALTO', 'optout', serverTexts.smsEs.optedOut],
+    ['Arrêt', 'optout', serverTexts.smsFr.optedOut],
+    ['AYUDA', 'help', formatMessage(serverTexts.smsEs.help, { contact: '+15035550199' })],
+    ['aide', 'help', formatMessage(serverTexts.smsFr.help, { contact: '+15035550199' })],
+    ['COMENZAR', 'optin', serverTexts.smsEs.optinConfirmedNoProgram],
+    ['STOP', 'optout', serverTexts.sms.optedOut],
   ])('%s is answered as the phone wrote it', async (body, intent, answer) => {
     const contact = await participant();
     const reply = await replyFrom(contact.id, body);

@@ -5,6 +5,7 @@ import { isSigningInAdmin } from '../../src/server/auth/eligibility';
 import { users } from '../../src/server/db/schema';
 import type { UserRow } from '../../src/server/services/users';
 import { messages } from '../../src/shared/messages';
+import { serverTexts } from '../../src/server/texts';
 import {
   bearer,
   createUser,
@@ -36,7 +37,7 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const LAST_ADMIN = { status: 403, error: messages.contacts.permissions.lastAdmin };
+const LAST_ADMIN = { status: 403, error: serverTexts.contacts.permissions.lastAdmin };
 const NOW_A_HOST = { status: 403, error: messages.contacts.permissions.staffByAdminsOnly };
 const SIGNED_OUT = { status: 401, error: messages.auth.sessionInvalid };
 

@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/server/app';
 import { LOGIN_THROTTLE } from '../../src/server/auth/login-throttle';
-import { messages } from '../../src/shared/messages';
+import { serverTexts } from '../../src/server/texts';
 import {
   createUser,
   loginRequest,
@@ -119,7 +119,7 @@ describe('the count around a check', () => {
     for (let i = 0; i < LOGIN_THROTTLE.maxPerAccount + 2; i++) {
       const response = await loginRequest(ctx.app, user.email, password!, nextAddress());
       expect(response.statusCode).toBe(403);
-      expect(response.json().error).toBe(messages.auth.accountInactive);
+      expect(response.json().error).toBe(serverTexts.auth.accountInactive);
     }
   });
 

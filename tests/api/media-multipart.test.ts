@@ -3,7 +3,7 @@ import { Agent, request as httpRequest } from 'node:http';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { media } from '../../src/server/db/schema';
-import { messages } from '../../src/shared/messages';
+import { serverTexts } from '../../src/server/texts';
 import { png } from '../helpers/media-files';
 import { startServer, type RunningServer } from '../helpers/server';
 import { multipartForm, startSignedInApp, type FormPart } from './helpers/app';
@@ -41,7 +41,7 @@ function upload(
 
 async function expectMalformed(response: Awaited<ReturnType<typeof upload>>) {
   expect(response.statusCode).toBe(400);
-  expect(response.json()).toEqual({ error: messages.media.malformed });
+  expect(response.json()).toEqual({ error: serverTexts.media.malformed });
   expect(await ctx.db.select().from(media)).toEqual([]);
 }
 
@@ -74,7 +74,7 @@ describe('a malformed multipart upload', () => {
     const field = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="note"\r\n\r\nhi\r\n`;
     const response = await upload(Buffer.concat([Buffer.from(field), head(), png(), tail]));
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: messages.media.oneFileOnly });
+    expect(response.json()).toEqual({ error: serverTexts.media.oneFileOnly });
   });
 
   it('is followed by a good upload that works', async () => {
@@ -100,7 +100,7 @@ describe('a form with more than one part', () => {
     const form = await multipartForm(parts);
     const response = await upload(form.payload, form.headers['content-type']);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: messages.media.oneFileOnly });
+    expect(response.json()).toEqual({ error: serverTexts.media.oneFileOnly });
     // Nothing stored, and no file (nor a half-written one) left in the media directory.
     expect((await ctx.db.select({ n: count() }).from(media))[0]!.n).toBe(storedBefore);
     expect(await readdir(ctx.app.config.mediaDir)).toEqual(filesBefore);
@@ -205,7 +205,7 @@ describe('uploads on a real connection', () => {
     try {
       const refused = await post(form.payload, form.headers['content-type']);
       expect(refused.status).toBe(400);
-      expect(JSON.parse(refused.body)).toEqual({ error: messages.media.oneFileOnly });
+      expect(JSON.parse(refused.body)).toEqual({ error: serverTexts.media.oneFileOnly });
       expect(await readdir(mediaDir)).toEqual(filesBefore);
       const good = await multipartForm([{ field: 'file', filename: 'next.png', content: png() }]);
       const next = await post(good.payload, good.headers['content-type']);

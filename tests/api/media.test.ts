@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { media } from '../../src/server/db/schema';
 import { LIMITS } from '../../src/shared/constants';
 import { messages } from '../../src/shared/messages';
+import { serverTexts } from '../../src/server/texts';
 import { gif, jpeg, mp4, png } from '../helpers/media-files';
 import { multipartFile, startSignedInApp } from './helpers/app';
 
@@ -112,16 +113,16 @@ describe('POST /api/media', () => {
     expect((await upload('fifteen.mp4', mp4({ seconds: 15 }))).statusCode).toBe(201);
     const long = await upload('long.mp4', mp4({ seconds: 15.5 }));
     expect(long.statusCode).toBe(400);
-    expect(long.json()).toEqual({ error: messages.media.videoTooLong });
+    expect(long.json()).toEqual({ error: serverTexts.media.videoTooLong });
     const longV1 = await upload('long-v1.mp4', mp4({ seconds: 60, version: 1 }));
-    expect(longV1.json()).toEqual({ error: messages.media.videoTooLong });
+    expect(longV1.json()).toEqual({ error: serverTexts.media.videoTooLong });
   });
 
   it('refuses a video whose length cannot be read', async () => {
     const noMovieHeader = mp4().subarray(0, 32);
     const response = await upload('broken.mp4', noMovieHeader);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: messages.media.videoUnreadable });
+    expect(response.json()).toEqual({ error: serverTexts.media.videoUnreadable });
   });
 
   it.each([
@@ -152,7 +153,7 @@ describe('POST /api/media', () => {
       payload: {},
     });
     expect(json.statusCode).toBe(400);
-    expect(json.json()).toEqual({ error: messages.media.noFile });
+    expect(json.json()).toEqual({ error: serverTexts.media.noFile });
   });
 
   it('keeps no file and no row for a refused upload', async () => {

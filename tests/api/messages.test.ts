@@ -9,7 +9,8 @@ import {
 import type { MessageStatus } from '../../src/shared/delivery';
 import { formatMessage } from '../../src/shared/format';
 import { messages } from '../../src/shared/messages';
-import type { ApiMessage, ApiMessageDetail } from '../../src/shared/types';
+import { serverTexts } from '../../src/server/texts';
+import type { ApiMessage, ApiMessageDetail } from '../../src/shared/responses/messages';
 import { bearer, createUser, loginAs, startSignedInApp } from './helpers/app';
 
 const t = messages.delivery.api;
@@ -326,10 +327,10 @@ describe('GET /api/messages/{id}', () => {
   it('answers 404 for an id that names no message and 400 for one that is no id', async () => {
     const unknown = await get('/api/messages/6f1d7a52-3a43-4b6f-9b0e-0c1f7b0c5e11');
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ error: t.notFound });
+    expect(unknown.json()).toEqual({ error: serverTexts.delivery.api.notFound });
     const malformed = await get('/api/messages/not-an-id');
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().error).toBe(t.invalidId);
+    expect(malformed.json().error).toBe(serverTexts.delivery.api.invalidId);
   });
 
   it('needs a session', async () => {
@@ -380,7 +381,9 @@ describe('POST /api/messages/{id}/retry', () => {
     for (const [name, status] of cases) {
       const response = await retry(ids[name]!);
       expect(response.statusCode, name).toBe(409);
-      expect(response.json()).toEqual({ error: formatMessage(t.notRetryable, { status }) });
+      expect(response.json()).toEqual({
+        error: formatMessage(serverTexts.delivery.api.notRetryable, { status }),
+      });
       expect((await statusOf(ids[name]!)).status).toBe(status);
     }
   });
@@ -389,7 +392,7 @@ describe('POST /api/messages/{id}/retry', () => {
     const id = await seed('hostTry', { status: 'failed', errorCode: '30008' });
     const response = await retry(id, ctx.auth);
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ error: t.retryAdminsOnly });
+    expect(response.json()).toEqual({ error: serverTexts.delivery.api.retryAdminsOnly });
     expect(await statusOf(id)).toMatchObject({ status: 'failed', errorCode: '30008' });
   });
 

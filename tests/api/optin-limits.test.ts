@@ -6,7 +6,7 @@ import { createDispatcher } from '../../src/server/delivery/dispatcher';
 import { createImportRunner } from '../../src/server/imports/runner';
 import { optinPolicy } from '../../src/server/outbox/optin';
 import { formatMessage } from '../../src/shared/format';
-import { messages } from '../../src/shared/messages';
+import { serverTexts } from '../../src/server/texts';
 import { FAKE_TWILIO_ENV } from '../helpers/fake-twilio';
 import {
   bearer,
@@ -28,7 +28,7 @@ import { signedReply, stubProvider } from './helpers/sms';
 const PUBLIC_URL = 'https://tidings.example.org';
 const HOURLY = 5;
 const CUTOFF_MS = 4 * 60 * 60 * 1000;
-const t = messages.contacts.optinRefused;
+const t = serverTexts.contacts.optinRefused;
 
 let ctx: TestContext;
 let admin: { id: string; auth: Record<string, string> };
@@ -102,7 +102,7 @@ describe('the countries Tidings texts (SMS_ALLOWED_COUNTRIES, default US and CA)
     }
     const uk = await create(participant('+44 20 7946 0959'));
     expect(uk.json().details[0].message).toBe(
-      formatMessage(messages.delivery.countryNotAllowed, {
+      formatMessage(serverTexts.delivery.countryNotAllowed, {
         countries: 'United States and Canada',
         country: 'United Kingdom',
       }),

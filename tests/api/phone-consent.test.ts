@@ -14,9 +14,9 @@ import {
 import { createDispatcher } from '../../src/server/delivery/dispatcher';
 import { createPlanner } from '../../src/server/delivery/planner';
 import { createTwilioProvider } from '../../src/server/delivery/twilio-provider';
-import { messages } from '../../src/shared/messages';
+import { serverTexts } from '../../src/server/texts';
 import { addDays, sendTimeOfDay, wallClock, type ProgramSchedule } from '../../src/shared/schedule';
-import type { ApiConsentEvent } from '../../src/shared/types';
+import type { ApiConsentEvent } from '../../src/shared/responses/messages';
 import {
   FAKE_TWILIO,
   FAKE_TWILIO_ENV,
@@ -281,7 +281,7 @@ describe('a number that replied STOP', () => {
         toPhone: '+12125550155',
         day: 1,
         status: 'skipped',
-        errorMessage: messages.inbound.phoneOptedOut,
+        errorMessage: serverTexts.inbound.phoneOptedOut,
       },
     ]);
   });

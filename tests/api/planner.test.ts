@@ -19,7 +19,7 @@ import { createPlanner } from '../../src/server/delivery/planner';
 import type { SmsProvider } from '../../src/server/delivery/provider';
 import { setPaused } from '../../src/server/services/programs';
 import { formatMessage } from '../../src/shared/format';
-import { messages } from '../../src/shared/messages';
+import { serverTexts } from '../../src/server/texts';
 import { createTestDatabase, type TestDatabase } from './helpers/database';
 
 const PUBLIC_URL = 'https://tidings.example.org';
@@ -294,7 +294,7 @@ describe('the planner', () => {
     expect(canceled.map((r) => r.status)).toEqual(['canceled', 'canceled', 'canceled']);
     expect(await eventsOf(canceled[0]!.id)).toEqual([
       { status: 'queued', source: 'planner', errorMessage: null },
-      { status: 'canceled', source: 'staff', errorMessage: messages.delivery.programPaused },
+      { status: 'canceled', source: 'staff', errorMessage: serverTexts.delivery.programPaused },
     ]);
 
     // Paused: day 1 is not planned.
@@ -332,7 +332,7 @@ describe('the planner', () => {
       'Carol:2',
     ]);
     expect(await sent()).toEqual(['Alice:0', 'Bob:0', 'Carol:0', 'Alice:3', 'Bob:3', 'Carol:3']);
-    const tooLate = formatMessage(messages.delivery.tooLate, { cutoff: '4 hours' });
+    const tooLate = formatMessage(serverTexts.delivery.tooLate, { cutoff: '4 hours' });
     const expired = (await rows()).find((r) => r.status === 'expired')!;
     expect(expired.errorMessage).toBe(tooLate);
     expect(await eventsOf(expired.id)).toEqual([

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { podMembers, programPods, programs } from '../../src/server/db/schema';
 import { messages } from '../../src/shared/messages';
+import { serverTexts } from '../../src/server/texts';
 import { insertBulkContacts } from './helpers/bulk';
 import { createUser, startSignedInApp } from './helpers/app';
 
@@ -164,7 +165,7 @@ describe('POST /api/pods/{id}/members (one member, as the spec calls it)', () =>
 
     const again = await call('POST', `/api/pods/${pod}/members`, { userId: people[1]!.id });
     expect(again.statusCode).toBe(409);
-    expect(again.json().error).toBe(messages.pods.alreadyActiveMember);
+    expect(again.json().error).toBe(serverTexts.pods.alreadyActiveMember);
 
     expect((await call('DELETE', `/api/pods/${pod}/members/${people[1]!.id}`)).statusCode).toBe(
       200,
@@ -214,7 +215,7 @@ describe('DELETE /api/pods/{id}/members/{userId}', () => {
 
     const twice = await call('DELETE', `/api/pods/${pod}/members/${people[0]!.id}`);
     expect(twice.statusCode).toBe(404);
-    expect(twice.json().error).toBe(messages.pods.notAMember);
+    expect(twice.json().error).toBe(serverTexts.pods.notAMember);
   });
 });
 

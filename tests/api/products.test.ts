@@ -2,6 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productMessages, products } from '../../src/server/db/schema';
 import { messages } from '../../src/shared/messages';
+import { serverTexts } from '../../src/server/texts';
 import { png } from '../helpers/media-files';
 import { multipartFile, startSignedInApp } from './helpers/app';
 
@@ -274,7 +275,7 @@ describe('validation', () => {
             fallbackUrl: 'https://example.org',
           }),
         }),
-      { field: 'preMessage.media', message: t.mediaNotFound, day: 0 },
+      { field: 'preMessage.media', message: serverTexts.products.mediaNotFound, day: 0 },
     ],
   ];
 
@@ -367,7 +368,7 @@ describe('PUT /api/products/{id}', () => {
       expect((await put(id, payload(1))).statusCode).toBe(404);
       const read = await get(`/api/products/${id}`);
       expect(read.statusCode).toBe(404);
-      expect(read.json()).toEqual({ error: t.notFound });
+      expect(read.json()).toEqual({ error: serverTexts.products.notFound });
     }
   });
 });

@@ -5,6 +5,7 @@ import { PASSWORD_CHANGE_THROTTLE } from '../../src/server/auth/password-change-
 import { SESSION_POLICY } from '../../src/server/auth/sessions';
 import { sessions, users } from '../../src/server/db/schema';
 import { messages } from '../../src/shared/messages';
+import { serverTexts } from '../../src/server/texts';
 import { bearer, createUser, loginRequest, startTestApp, type TestContext } from './helpers/app';
 
 let ctx: TestContext;
@@ -116,7 +117,7 @@ describe('GET /api/profile', () => {
   it('is for signed-in users only', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/profile' });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ error: messages.auth.tokenRequired });
+    expect(response.json()).toEqual({ error: serverTexts.auth.tokenRequired });
   });
 
   it('serves an admin the same way', async () => {
@@ -299,7 +300,7 @@ describe('POST /api/profile/password', () => {
     expect(locked.statusCode).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
     expect(locked.json().error).toBe(
-      t.tooManyWrongPasswords.replace(
+      serverTexts.profileApi.tooManyWrongPasswords.replace(
         '%{minutes}',
         String(PASSWORD_CHANGE_THROTTLE.windowMs / 60_000),
       ),
@@ -465,7 +466,7 @@ describe('signing other sessions out', () => {
 
     const again = await endSession(auth, phoneId);
     expect(again.statusCode).toBe(404);
-    expect(again.json()).toEqual({ error: t.sessionNotFound });
+    expect(again.json()).toEqual({ error: serverTexts.profileApi.sessionNotFound });
   });
 
   it("answers 404 for another user's session or a malformed id, and keeps the current one", async () => {
@@ -475,14 +476,14 @@ describe('signing other sessions out', () => {
 
     const response = await endSession(auth, theirs!.id);
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ error: t.sessionNotFound });
+    expect(response.json()).toEqual({ error: serverTexts.profileApi.sessionNotFound });
     expect(await verifies(other.token)).toBe(200);
     expect((await endSession(auth, 'not-a-session')).statusCode).toBe(404);
 
     const [mine] = (await listSessions(auth)).json().sessions as { id: string }[];
     const current = await endSession(auth, mine!.id);
     expect(current.statusCode).toBe(409);
-    expect(current.json()).toEqual({ error: t.currentSession });
+    expect(current.json()).toEqual({ error: serverTexts.profileApi.currentSession });
     expect((await getProfile(auth)).statusCode).toBe(200);
   });
 });

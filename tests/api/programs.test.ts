@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboundMessages, products } from '../../src/server/db/schema';
 import { messages } from '../../src/shared/messages';
+import { serverTexts } from '../../src/server/texts';
 import type { Program } from '../../src/shared/program';
 import { addDays } from '../../src/shared/schedule';
 import { createUser, startSignedInApp } from './helpers/app';
@@ -169,7 +170,7 @@ describe('PUT /api/programs/{id}', () => {
   it('answers 404 for an unknown or malformed id, and 400 for bad input', async () => {
     const missing = await call('PUT', '/api/programs/00000000-0000-4000-8000-000000000000', body());
     expect(missing.statusCode).toBe(404);
-    expect(missing.json().error).toBe(t.notFound);
+    expect(missing.json().error).toBe(serverTexts.programs.notFound);
     expect((await call('GET', '/api/programs/nope')).statusCode).toBe(404);
     const program = await create();
     const bad = await call('PUT', `/api/programs/${program.id}`, body({ programName: '' }));
@@ -195,13 +196,13 @@ describe('status, pause and resume', () => {
     expect(Date.parse(paused.json().pausedAt)).not.toBeNaN();
     const again = await call('POST', `/api/programs/${program.id}/pause`);
     expect(again.statusCode).toBe(409);
-    expect(again.json().error).toBe(t.cannotPause);
+    expect(again.json().error).toBe(serverTexts.programs.cannotPause);
 
     const resumed = await call('POST', `/api/programs/${program.id}/resume`);
     expect(resumed.json()).toMatchObject({ status: 'running', pausedAt: null });
     const notPaused = await call('POST', `/api/programs/${program.id}/resume`);
     expect(notPaused.statusCode).toBe(409);
-    expect(notPaused.json().error).toBe(t.cannotResume);
+    expect(notPaused.json().error).toBe(serverTexts.programs.cannotResume);
 
     const draft = (await call('POST', '/api/programs', { programName: 'Draft' })).json();
     expect((await call('POST', `/api/programs/${draft.id}/pause`)).statusCode).toBe(409);

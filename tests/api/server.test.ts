@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT } from '../../src/server/app';
-import { messages } from '../../src/shared/messages';
+import { serverTexts } from '../../src/server/texts';
 import { startTestApp, type TestContext } from './helpers/app';
 import { captureLog } from './helpers/log';
 
@@ -65,7 +65,7 @@ describe('errors', () => {
       payload: '{"email": "a@b.co",',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: messages.server.invalidJson });
+    expect(response.json()).toEqual({ error: serverTexts.server.invalidJson });
   });
 
   it('answers an oversized body with 413', async () => {
@@ -76,7 +76,7 @@ describe('errors', () => {
       payload: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(BODY_LIMIT) }),
     });
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ error: messages.server.bodyTooLarge });
+    expect(response.json()).toEqual({ error: serverTexts.server.bodyTooLarge });
   });
 
   it('hides unexpected errors behind a 500 and logs them with the request id', async () => {
@@ -90,7 +90,7 @@ describe('errors', () => {
       payload: { email: 'a@b.co', password: 'x' },
     });
     expect(failing.statusCode).toBe(500);
-    expect(failing.json()).toEqual({ error: messages.server.internal });
+    expect(failing.json()).toEqual({ error: serverTexts.server.internal });
     const requestId = failing.headers['x-request-id'];
     expect(requestId).toEqual(expect.any(String));
     const logged = brokenLog.lines.find((line) => line.msg === 'request failed');

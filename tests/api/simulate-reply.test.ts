@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INBOUND_LIMITS, TEST_SEND_LIMIT } from '../../src/shared/consent';
 import { formatMessage } from '../../src/shared/format';
 import { messages } from '../../src/shared/messages';
-import type { ApiInboundMessage, ApiSmsSettings } from '../../src/shared/types';
+import { serverTexts } from '../../src/server/texts';
+import type { ApiInboundMessage, ApiSmsSettings } from '../../src/shared/responses/messages';
 import { consentEvents, outboundMessages, users } from '../../src/server/db/schema';
 import { FAKE_TWILIO, FAKE_TWILIO_ENV } from '../helpers/fake-twilio';
 import {
@@ -93,7 +94,7 @@ describe('POST /api/contacts/:id/simulate-reply', () => {
     expect((await contactOf(contact.id)).smsVerified).toBe(true);
     const outbox = await outboxTo(contact.phone!);
     expect(outbox.map((m) => [m.kind, m.body])).toEqual([
-      ['confirmation', messages.sms.optinConfirmedNoProgram],
+      ['confirmation', serverTexts.sms.optinConfirmedNoProgram],
     ]);
     // Each simulated reply is a new message, never taken for a repeat of the last.
     const again = await simulate(contact.id, { body: 'stop please' });
@@ -173,7 +174,7 @@ describe('POST /api/contacts/:id/simulate-reply', () => {
     expect(free.json().message).toMatchObject({ body: 'Lovely walk today', intent: null });
     const outbox = await outboxTo(contact.phone!);
     expect(outbox.map((m) => [m.kind, m.body])).toEqual([
-      ['reply', formatMessage(messages.sms.help, { contact: '+15035550199' })],
+      ['reply', formatMessage(serverTexts.sms.help, { contact: '+15035550199' })],
     ]);
   });
 
@@ -207,12 +208,12 @@ describe('POST /api/contacts/:id/simulate-reply', () => {
   it('answers 404 for an unknown or malformed contact id, 409 for a contact without a phone', async () => {
     const unknown = await simulate('6f1d7a52-3a43-4b6f-9b0e-0c1f7b0c5e11', { body: 'JOIN' });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ error: messages.contacts.notFound });
+    expect(unknown.json()).toEqual({ error: serverTexts.contacts.notFound });
     expect((await simulate('nonsense', { body: 'JOIN' })).statusCode).toBe(404);
     const noPhone = await participant({ phone: null });
     const response = await simulate(noPhone.id, { body: 'JOIN' });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ error: messages.inbound.api.noPhone });
+    expect(response.json()).toEqual({ error: serverTexts.inbound.api.noPhone });
   });
 
   it('is for signed-in staff: hosts and admins, not anonymous callers', async () => {
@@ -241,7 +242,7 @@ describe('POST /api/contacts/:id/simulate-reply', () => {
       });
       const response = await simulate(contact.id, { body: 'JOIN' }, bearer(token), twilioApp.app);
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ error: messages.inbound.api.simulateLogOnly });
+      expect(response.json()).toEqual({ error: serverTexts.inbound.api.simulateLogOnly });
       const settings = await twilioApp.app.inject({
         method: 'GET',
         url: '/api/sms',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiSimulation } from '../../src/shared/types';
+import type { ApiSimulation } from '../../src/shared/responses/common';
 import { FAKE_TWILIO_ENV } from '../helpers/fake-twilio';
 import { startTestApp, type TestContext } from './helpers/app';
 

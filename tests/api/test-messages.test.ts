@@ -9,8 +9,9 @@ import { TEST_SEND_LIMIT } from '../../src/shared/consent';
 import { DELIVERY_DEFAULTS } from '../../src/shared/delivery';
 import { formatMessage } from '../../src/shared/format';
 import { messages } from '../../src/shared/messages';
+import { serverTexts } from '../../src/server/texts';
 import { addDays, zonedInstant } from '../../src/shared/schedule';
-import type { ApiMessageDetail } from '../../src/shared/types';
+import type { ApiMessageDetail } from '../../src/shared/responses/messages';
 import { png } from '../helpers/media-files';
 import {
   bearer,
@@ -259,7 +260,7 @@ describe('POST /api/messages/test', () => {
   it('refuses a number that opted out: a contact with the phone, or the last consent event of the phone', async () => {
     const host = await staff();
     const optedOut = await participant({ smsOptedOutAt: new Date('2026-03-14T17:00:00Z') });
-    const refusal = formatMessage(t.optedOut, { date: 'Mar 14, 2026' });
+    const refusal = formatMessage(serverTexts.testSends.api.optedOut, { date: 'Mar 14, 2026' });
 
     const byContact = await sendTest(host.auth, { contactId: optedOut.id, body: 'Hi' });
     expect(byContact.statusCode).toBe(409);
@@ -284,7 +285,7 @@ describe('POST /api/messages/test', () => {
     const unknown = await sendTest(host.auth, { to: stranger, body: 'Hi' });
     expect(unknown.statusCode).toBe(409);
     expect(unknown.json()).toEqual({
-      error: formatMessage(t.optedOut, { date: 'Apr 2, 2026' }),
+      error: formatMessage(serverTexts.testSends.api.optedOut, { date: 'Apr 2, 2026' }),
     });
 
     const refused = await ctx.db
@@ -385,13 +386,13 @@ describe('POST /api/messages/test', () => {
         'an unknown contact',
         () => ({ contactId: randomUUID(), body: 'Hi' }),
         'contactId',
-        () => t.contactNotFound,
+        () => serverTexts.testSends.api.contactNotFound,
       ],
       [
         'a contact without a phone',
         () => ({ contactId: noPhone.id, body: 'Hi' }),
         'contactId',
-        () => t.contactNoPhone,
+        () => serverTexts.testSends.api.contactNoPhone,
       ],
       [
         'a text over 160 characters',
@@ -434,7 +435,7 @@ describe('POST /api/messages/test', () => {
         'an unknown product',
         () => ({ to: phone, productId: randomUUID(), day: 1 }),
         'productId',
-        () => t.productNotFound,
+        () => serverTexts.testSends.api.productNotFound,
       ],
       [
         'a day without its product',
@@ -447,7 +448,12 @@ describe('POST /api/messages/test', () => {
         'a day past the conclusion',
         () => ({ to: phone, productId, day: 4 }),
         'day',
-        () => formatMessage(t.dayOutOfRange, { product: 'Sleep Reset', max: 3, days: 2 }),
+        () =>
+          formatMessage(serverTexts.testSends.api.dayOutOfRange, {
+            product: 'Sleep Reset',
+            max: 3,
+            days: 2,
+          }),
       ],
       [
         'a negative day',
@@ -481,7 +487,7 @@ describe('POST /api/messages/test', () => {
       });
       expect(response.statusCode).toBe(400);
       expect(response.json().details).toEqual([
-        { field: 'contactId', message: t.contactNotFound },
+        { field: 'contactId', message: serverTexts.testSends.api.contactNotFound },
         { field: 'mediaUrl', message: t.mediaNotFound },
       ]);
     });
@@ -513,7 +519,7 @@ describe('POST /api/messages/test', () => {
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(TEST_SEND_LIMIT.windowMs / 1000);
     expect(limited.json()).toEqual({
-      error: formatMessage(t.tooMany, {
+      error: formatMessage(serverTexts.testSends.api.tooMany, {
         max: TEST_SEND_LIMIT.max,
         window: TEST_SEND_LIMIT.windowMs / 60_000,
         minutes: Math.ceil(retryAfter / 60),

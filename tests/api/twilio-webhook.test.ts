@@ -5,6 +5,7 @@ import { outboundMessageEvents, outboundMessages, users } from '../../src/server
 import { createTwilioProvider, statusCallbackUrl } from '../../src/server/delivery/twilio-provider';
 import type { MessageStatus } from '../../src/shared/delivery';
 import { messages } from '../../src/shared/messages';
+import { serverTexts } from '../../src/server/texts';
 import {
   FAKE_TWILIO,
   FAKE_TWILIO_ENV,
@@ -114,7 +115,7 @@ describe('POST /api/webhooks/twilio/status', () => {
       signature: 'bm90IGEgc2lnbmF0dXJl',
     });
     expect(forged.statusCode).toBe(403);
-    expect(forged.json()).toEqual({ error: messages.delivery.api.invalidSignature });
+    expect(forged.json()).toEqual({ error: serverTexts.delivery.api.invalidSignature });
     expect((await callback(id, status(sid, 'delivered'), { signature: null })).statusCode).toBe(
       403,
     );
@@ -329,7 +330,7 @@ describe('POST /api/webhooks/twilio/status', () => {
       const { id, sid } = await sentMessage();
       const response = await callback(id, status(sid, 'delivered'), { app: logApp });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ error: messages.server.notFound });
+      expect(response.json()).toEqual({ error: serverTexts.server.notFound });
     } finally {
       await logApp.close();
     }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboundMessages, pods, podMembers, products, programs } from '../../src/server/db/schema';
 import { HEAVY_REQUESTS } from '../../src/server/http/heavy-requests';
 import { formatMessage } from '../../src/shared/format';
-import { messages } from '../../src/shared/messages';
+import { serverTexts } from '../../src/server/texts';
 import { bearer, createUser, loginAs, startTestApp, type TestContext } from './helpers/app';
 import { insertBulkContacts } from './helpers/bulk';
 import { captureLog } from './helpers/log';
@@ -114,7 +114,7 @@ describe('a list asked for whole', () => {
     const answer = await get('/api/contacts');
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual({
-      error: formatMessage(messages.server.listTooLong, { max: MAX, perPage: 500 }),
+      error: formatMessage(serverTexts.server.listTooLong, { max: MAX, perPage: 500 }),
     });
     // A page, or a narrower list, still answers.
     expect((await get('/api/contacts?page=1&perPage=500')).status).toBe(200);
@@ -162,7 +162,7 @@ describe('heavy requests of one user', () => {
     for (const answer of refused) {
       expect(answer.headers['retry-after']).toBe(String(HEAVY_REQUESTS.retryAfterSeconds));
       expect(answer.json()).toEqual({
-        error: formatMessage(messages.server.tooManyHeavy, { max: HEAVY_REQUESTS.perUser }),
+        error: formatMessage(serverTexts.server.tooManyHeavy, { max: HEAVY_REQUESTS.perUser }),
       });
     }
     expect(answers.filter((answer) => answer.statusCode === 200).length).toBeGreaterThan(0);

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMessage } from '../../src/shared/format';
 import { messages } from '../../src/shared/messages';
-import type { ApiMessage } from '../../src/shared/types';
+import type { ApiMessage } from '../../src/shared/responses/messages';
 import { startServer, type RunningServer } from '../helpers/server';
 import { launchChromium, screenshot } from './helpers/browser';
 import { chooseSchedule } from './helpers/schedule';

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMessage } from '../../src/shared/format';
 import { messages } from '../../src/shared/messages';
+import { serverTexts } from '../../src/server/texts';
 import { startServer, type RunningServer } from '../helpers/server';
 import { launchChromium, screenshot } from './helpers/browser';
 import { signIn } from './helpers/session';
@@ -106,7 +107,9 @@ describe('importing contacts in the browser', () => {
     ]);
     const report = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
     const lines = report.trim().split(/\r\n/);
-    expect(lines[0]).toBe(`Email,First name,Last name,Phone,${t.reportRow},${t.reportReason}`);
+    expect(lines[0]).toBe(
+      `Email,First name,Last name,Phone,${serverTexts.contactImport.reportRow},${serverTexts.contactImport.reportReason}`,
+    );
     expect(lines.slice(1)).toEqual(
       Object.entries(BAD).map(([row, [cells, reason]]) => `${cells.join(',')},${row},${reason}`),
     );

@@ -2,8 +2,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMessage } from '../../src/shared/format';
 import { messages } from '../../src/shared/messages';
+import { serverTexts } from '../../src/server/texts';
 import { zonedInstant } from '../../src/shared/schedule';
-import type { ApiMessage } from '../../src/shared/types';
+import type { ApiMessage } from '../../src/shared/responses/messages';
 import { startServer, type RunningServer } from '../helpers/server';
 import { launchChromium, screenshot } from './helpers/browser';
 import { wallMinutes } from './helpers/schedule';
@@ -206,7 +207,7 @@ describe('the inbox in the browser', () => {
     const day = conversation()
       .getByRole('listitem')
       .filter({ hasText: 'Welcome to Morning walks!' });
-    await day.getByText(messages.delivery.heldForReview).waitFor({ timeout: 90_000 });
+    await day.getByText(serverTexts.delivery.heldForReview).waitFor({ timeout: 90_000 });
     await day.getByText(messages.delivery.statuses.skipped).waitFor();
     await screenshot(page, 'conversation-held-for-review');
 

@@ -1,4 +1,4 @@
-import type { ApiInboundMessage } from '../../src/shared/types';
+import type { ApiInboundMessage } from '../../src/shared/responses/messages';
 
 /**
  * The inbox's fields of a reply nobody has touched: new, assigned to nobody, needing no decision.

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpError } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../src/shared/messages';
+import { serverTexts } from '../../src/server/texts';
 import { emptyDeliveries } from './messages-helpers';
 import { contactId, contactProvider } from './conversation-helpers';
 import { renderSignedIn } from './products-helpers';
@@ -55,12 +56,12 @@ describe("the contact's Consent history card", () => {
   it("says why when the download fails, in the server's words", async () => {
     open(async () => {
       throw new HttpError('refused', 429, {
-        error: messages.server.tooManyHeavy.replace('%{max}', '2'),
+        error: serverTexts.server.tooManyHeavy.replace('%{max}', '2'),
       });
     });
     fireEvent.click(await within(await card()).findByRole('button', { name: t.download }));
     expect(
-      await screen.findByText(messages.server.tooManyHeavy.replace('%{max}', '2')),
+      await screen.findByText(serverTexts.server.tooManyHeavy.replace('%{max}', '2')),
     ).toBeInTheDocument();
     expect(click).not.toHaveBeenCalled();
   });

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages';
-import type { ApiUser } from '../../src/shared/types';
+import type { ApiUser } from '../../src/shared/responses/users';
 import { bioBox, loadBioEditor, typeBio } from './bio-helpers';
 import { apiUser, fakeApi, jsonResponse, renderConsole, storeSession } from './helpers';
 

@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpError } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages';
-import type { ApiConsentEvent, ApiContactDetail, ApiInboundMessage } from '../../src/shared/types';
+import type { ApiConsentEvent, ApiInboundMessage } from '../../src/shared/responses/messages';
+import type { ApiContactDetail } from '../../src/shared/responses/users';
 import {
   consentEvent,
   contactId,

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CONVERSATION_REFRESH_MS } from '../../src/shared/constants';
 import { messages } from '../../src/shared/messages';
-import type { ApiConversation } from '../../src/shared/types';
+import type { ApiConversation } from '../../src/shared/responses/messages';
 import {
   contactId,
   contactProvider,

@@ -4,7 +4,8 @@ import { session } from '../../src/admin/providers/session';
 import { LIMITS, type Role } from '../../src/shared/constants';
 import { formatMessage } from '../../src/shared/format';
 import { messages } from '../../src/shared/messages';
-import type { ApiUser } from '../../src/shared/types';
+import { serverTexts } from '../../src/server/texts';
+import type { ApiUser } from '../../src/shared/responses/users';
 import {
   apiUser,
   fakeApi,
@@ -488,12 +489,12 @@ describe('create contact: submit', () => {
 
   it("shows the server's refusal in a dismissible banner and stays on the form", async () => {
     await openCreate({
-      'POST /api/contacts': () => jsonResponse(409, { error: t.duplicateEmail }),
+      'POST /api/contacts': () => jsonResponse(409, { error: serverTexts.contacts.duplicateEmail }),
     });
     fillNames();
     submit();
     const banner = await screen.findByRole('alert');
-    expect(banner).toHaveTextContent(t.duplicateEmail);
+    expect(banner).toHaveTextContent(serverTexts.contacts.duplicateEmail);
     expect(path()).toBe('/contacts/create');
     expect(input(t.fields.firstName)).toHaveValue('Grace');
     fireEvent.click(within(banner).getByRole('button', { name: /close/i }));
@@ -517,7 +518,9 @@ describe('create contact: submit', () => {
   });
 
   it('shows why an opt-in request cannot go next to its box, and keeps what was typed', async () => {
-    const refusal = formatMessage(t.optinRefused.optedOut, { date: 'Nov 20, 2026' });
+    const refusal = formatMessage(serverTexts.contacts.optinRefused.optedOut, {
+      date: 'Nov 20, 2026',
+    });
     await openCreate({
       'POST /api/contacts': () =>
         jsonResponse(400, {
@@ -537,7 +540,7 @@ describe('create contact: submit', () => {
   });
 
   it('says when the hourly limit of opt-in requests is reached, and keeps what was typed', async () => {
-    const limit = formatMessage(t.optinRefused.limit, { max: 100, minutes: 42 });
+    const limit = formatMessage(serverTexts.contacts.optinRefused.limit, { max: 100, minutes: 42 });
     await openCreate({
       'POST /api/contacts': () =>
         jsonResponse(429, { error: limit }, { 'retry-after': String(42 * 60) }),
@@ -647,7 +650,11 @@ describe('edit contact', () => {
   });
 
   it.each([
-    ['the server says why', () => jsonResponse(404, { error: t.notFound }), t.notFound],
+    [
+      'the server says why',
+      () => jsonResponse(404, { error: serverTexts.contacts.notFound }),
+      serverTexts.contacts.notFound,
+    ],
     ['the server gives no text', () => jsonResponse(500, {}), t.errors.load],
     ['the request fails', () => Promise.reject(new TypeError('Failed to fetch')), t.errors.network],
   ])("shows the failure to load when %s, with 'Back to Contacts'", async (_case, answer, text) => {

@@ -7,7 +7,7 @@ import type {
   ImportPreview,
 } from '../../src/shared/contact-import';
 import { messages } from '../../src/shared/messages';
-import type { ApiUser } from '../../src/shared/types';
+import type { ApiUser } from '../../src/shared/responses/users';
 import {
   apiUser,
   fakeApi,

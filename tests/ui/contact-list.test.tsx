@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpError } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import { messages } from '../../src/shared/messages';
-import type { ApiUser } from '../../src/shared/types';
+import type { ApiUser } from '../../src/shared/responses/users';
 import { apiUser } from './helpers';
 import { fakeDataProvider, renderSignedIn } from './products-helpers';
 

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages';
-import type { ApiConversation } from '../../src/shared/types';
+import type { ApiConversation } from '../../src/shared/responses/messages';
 import { contactId, participant, received, sent, twilioSettings } from './conversation-helpers';
 import { apiUser, fakeApi, jsonResponse, renderConsole, storeSession } from './helpers';
 import { failedMessage } from './messages-helpers';

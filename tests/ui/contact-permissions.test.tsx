@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '../../src/shared/constants';
 import { messages } from '../../src/shared/messages';
-import type { ApiUser } from '../../src/shared/types';
+import type { ApiUser } from '../../src/shared/responses/users';
 import { apiUser, fakeApi, jsonResponse, renderConsole, storeSession } from './helpers';
 
 /**

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../src/admin/format';
 import { messages } from '../../src/shared/messages';
-import type { ApiContactDetail, ApiEmailState } from '../../src/shared/types';
+import type { ApiContactDetail, ApiEmailState } from '../../src/shared/responses/users';
 import { apiUser, fakeApi, jsonResponse, renderConsole, storeSession } from './helpers';
 
 const t = messages.contacts;

@@ -1,13 +1,13 @@
 import { vi } from 'vitest';
 import type {
   ApiConsentEvent,
-  ApiContactDetail,
   ApiConversation,
   ApiConversationEntry,
   ApiInboundMessage,
   ApiMessage,
   ApiSmsSettings,
-} from '../../src/shared/types';
+} from '../../src/shared/responses/messages';
+import type { ApiContactDetail } from '../../src/shared/responses/users';
 import { apiUser } from './helpers';
 import { apiMessage, contactId } from './messages-helpers';
 import { fakeDataProvider } from './products-helpers';

@@ -4,7 +4,7 @@ import { vi } from 'vitest';
 import { App, type AppProps } from '../../src/admin/App';
 import { createAuthProvider } from '../../src/admin/providers/authProvider';
 import { session } from '../../src/admin/providers/session';
-import type { ApiUser } from '../../src/shared/types';
+import type { ApiUser } from '../../src/shared/responses/users';
 
 /** Shows the router's current path and query, so a test can assert where the console went. */
 function CurrentPath() {

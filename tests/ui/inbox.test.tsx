@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { messages } from '../../src/shared/messages';
-import type { ApiInboundMessage } from '../../src/shared/types';
+import type { ApiInboundMessage } from '../../src/shared/responses/messages';
 import { UNTOUCHED_IN_INBOX } from '../helpers/inbox-fields';
 import { apiMessage, contactId } from './messages-helpers';
 import { fakeDataProvider, renderSignedIn } from './products-helpers';

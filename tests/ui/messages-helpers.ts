@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
-import type { ApiMessage, ApiMessageDetail, ApiProgramDeliveries } from '../../src/shared/types';
+import type { ApiMessage, ApiMessageDetail } from '../../src/shared/responses/messages';
+import type { ApiProgramDeliveries } from '../../src/shared/responses/programs';
 import { fakeDataProvider } from './products-helpers';
 import { ids, program } from './programs-helpers';
 

@@ -7,7 +7,7 @@ import { LIST_HEIGHT } from '../../src/admin/pods/CandidateTable';
 import type { Role } from '../../src/shared/constants';
 import { messages } from '../../src/shared/messages';
 import type { PodMembersAddResult } from '../../src/shared/pod';
-import type { ApiUser } from '../../src/shared/types';
+import type { ApiUser } from '../../src/shared/responses/users';
 import { apiUser } from './helpers';
 
 const t = messages.pods;

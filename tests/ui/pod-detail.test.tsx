@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { HttpError } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import { messages } from '../../src/shared/messages';
+import { serverTexts } from '../../src/server/texts';
 import type { PodDetail, PodMember, PodMembersAddResult, PodProgram } from '../../src/shared/pod';
 import { fakeDataProvider, renderSignedIn } from './products-helpers';
 
@@ -347,7 +348,11 @@ describe('/pods/{id}: removing a member', () => {
   });
 
   it.each([
-    ['the server gives a reason', new HttpError('x', 409, { error: t.notAMember }), t.notAMember],
+    [
+      'the server gives a reason',
+      new HttpError('x', 409, { error: serverTexts.pods.notAMember }),
+      serverTexts.pods.notAMember,
+    ],
     ['the server gives none', new HttpError('Bad Gateway', 502, {}), t.errors.removeMember],
     ['the request fails', new TypeError('Failed to fetch'), t.errors.removeMember],
   ])('shows a dismissible error when %s', async (_case, error, text) => {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpError } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import { messages } from '../../src/shared/messages';
+import { serverTexts } from '../../src/server/texts';
 import {
   day,
   fakeDataProvider,
@@ -213,8 +214,8 @@ describe('create product: media', () => {
   it("shows the server's refusal and removes the media", async () => {
     const dataProvider = fakeDataProvider({
       uploadMedia: async () => {
-        throw new HttpError(messages.media.videoTooLong, 400, {
-          error: messages.media.videoTooLong,
+        throw new HttpError(serverTexts.media.videoTooLong, 400, {
+          error: serverTexts.media.videoTooLong,
         });
       },
     });
@@ -224,7 +225,7 @@ describe('create product: media', () => {
       new File([new Uint8Array(100)], 'clip.mp4'),
     );
     const pre = day('Pre-message (Day 0)');
-    expect(await within(pre).findByRole('alert')).toHaveTextContent(messages.media.videoTooLong);
+    expect(await within(pre).findByRole('alert')).toHaveTextContent(serverTexts.media.videoTooLong);
     expect(within(pre).getByRole('button', { name: t.attachMedia })).toBeInTheDocument();
   });
 });

@@ -5,7 +5,8 @@ import { formatDateTime } from '../../src/admin/format';
 import { deviceName } from '../../src/admin/profile/deviceName';
 import { session } from '../../src/admin/providers/session';
 import { messages } from '../../src/shared/messages';
-import type { ApiOwnProfile, ApiOwnSession } from '../../src/shared/types';
+import { serverTexts } from '../../src/server/texts';
+import type { ApiOwnProfile, ApiOwnSession } from '../../src/shared/responses/users';
 import { apiUser, fakeApi, jsonResponse, renderConsole, storeSession } from './helpers';
 
 const t = messages.profile;
@@ -256,7 +257,7 @@ describe('/profile: the password', () => {
   });
 
   it("shows the server's refusal when it names no field (too many wrong passwords)", async () => {
-    const tooMany = messages.profileApi.tooManyWrongPasswords.replace('%{minutes}', '15');
+    const tooMany = serverTexts.profileApi.tooManyWrongPasswords.replace('%{minutes}', '15');
     openProfile({
       'POST /api/profile/password': () => jsonResponse(429, { error: tooMany }),
     });

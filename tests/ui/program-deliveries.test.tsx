@@ -5,7 +5,7 @@ import { SCHEDULE_MAX_HEIGHT } from '../../src/admin/programs/form/ScheduleTable
 import { DELIVERIES_REFRESH_MS } from '../../src/shared/constants';
 import { messages } from '../../src/shared/messages';
 import type { Program } from '../../src/shared/program';
-import type { ApiDeliveryDay, ApiProgramDeliveries } from '../../src/shared/types';
+import type { ApiDeliveryDay, ApiProgramDeliveries } from '../../src/shared/responses/programs';
 import { emptyDeliveries } from './messages-helpers';
 import { renderSignedIn } from './products-helpers';
 import { ids, program, programsProvider } from './programs-helpers';

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SCHEDULE_MAX_HEIGHT } from '../../src/admin/programs/form/ScheduleTable';
 import { session } from '../../src/admin/providers/session';
 import { messages } from '../../src/shared/messages';
+import { serverTexts } from '../../src/server/texts';
 import type { Program } from '../../src/shared/program';
 import { product, renderSignedIn, summary } from './products-helpers';
 import {
@@ -390,7 +391,11 @@ describe('edit program', () => {
   });
 
   it.each([
-    ['the server gives a reason', new HttpError('x', 404, { error: t.notFound }), t.notFound],
+    [
+      'the server gives a reason',
+      new HttpError('x', 404, { error: serverTexts.programs.notFound }),
+      serverTexts.programs.notFound,
+    ],
     ['the server gives none', new HttpError('Bad Gateway', 502, {}), t.errors.fetch],
     ['the request fails', new TypeError('Failed to fetch'), t.errors.load],
   ])("shows the failure to load when %s, with 'Back to Programs'", async (_case, error, text) => {
@@ -496,11 +501,11 @@ describe('pause and resume', () => {
   it("shows the server's reason when pausing fails", async () => {
     const dataProvider = programsProvider(program({ status: 'scheduled' }));
     dataProvider.pauseProgram.mockRejectedValueOnce(
-      new HttpError('x', 409, { error: t.cannotPause }),
+      new HttpError('x', 409, { error: serverTexts.programs.cannotPause }),
     );
     await openEdit(program({ status: 'scheduled' }), dataProvider);
     fireEvent.click(screen.getByRole('button', { name: t.pause }));
-    expect(await screen.findByText(t.cannotPause)).toBeInTheDocument();
+    expect(await screen.findByText(serverTexts.programs.cannotPause)).toBeInTheDocument();
     expect(screen.getByText(t.statuses.scheduled)).toBeInTheDocument();
   });
 

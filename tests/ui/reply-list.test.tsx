@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpError } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import { messages } from '../../src/shared/messages';
-import type { ApiInboundMessage } from '../../src/shared/types';
+import type { ApiInboundMessage } from '../../src/shared/responses/messages';
 import { apiUser, fakeApi, jsonResponse, renderConsole, storeSession } from './helpers';
 import { contactId, messagesProvider } from './messages-helpers';
 import { fakeDataProvider, renderSignedIn } from './products-helpers';

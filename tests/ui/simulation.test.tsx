@@ -7,7 +7,8 @@ import { i18nProvider } from '../../src/admin/i18n';
 import { TestMessageStatus } from '../../src/admin/pages/test-mms/TestMessageStatus';
 import type { DashboardResponse } from '../../src/shared/dashboard';
 import { messages } from '../../src/shared/messages';
-import type { ApiContactDetail, ApiSimulation } from '../../src/shared/types';
+import type { ApiSimulation } from '../../src/shared/responses/common';
+import type { ApiContactDetail } from '../../src/shared/responses/users';
 import { apiUser, fakeApi, jsonResponse, renderConsole, storeSession } from './helpers';
 import { apiMessage } from './messages-helpers';
 

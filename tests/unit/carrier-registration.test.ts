@@ -5,14 +5,14 @@ import {
   hasPhoneNumber,
 } from '../../src/server/services/carrier-registration';
 import { OPT_IN_KEYWORDS } from '../../src/shared/keywords';
-import { messages } from '../../src/shared/messages';
+import { serverTexts } from '../../src/server/texts';
 
 /** What Help > Carrier registration reads in texts (src/server/services/carrier-registration.ts). */
-const t = messages.carrierRegistration;
+const t = serverTexts.carrierRegistration;
 
 describe('the brand', () => {
   it('is the name every text Tidings writes opens with', () => {
-    for (const texts of [messages.sms, messages.smsEs, messages.smsFr]) {
+    for (const texts of [serverTexts.sms, serverTexts.smsEs, serverTexts.smsFr]) {
       for (const [name, text] of Object.entries(texts)) {
         expect(text.startsWith(`${t.brand}: `), name).toBe(true);
       }
@@ -20,7 +20,7 @@ describe('the brand', () => {
   });
 
   it('is asked for by the opt-in request with the first opt-in keyword', () => {
-    expect(messages.sms.optin).toContain(`Reply ${OPT_IN_KEYWORDS[0]} `);
+    expect(serverTexts.sms.optin).toContain(`Reply ${OPT_IN_KEYWORDS[0]} `);
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DELIVERY_RETRY } from '../../src/shared/delivery';
-import { messages } from '../../src/shared/messages';
+import { serverTexts } from '../../src/server/texts';
 import { retryDelayMs } from '../../src/server/delivery/backoff';
 import { isPastCutoff, tooLateText } from '../../src/server/delivery/cutoff';
 import { formatDuration } from '../../src/shared/format';
@@ -151,7 +151,7 @@ describe('the cutoff', () => {
     expect(formatDuration(2 * 86_400_000)).toBe('2 days');
     expect(formatDuration(45_000)).toBe('45 seconds');
     expect(tooLateText(4 * 3_600_000)).toBe(
-      messages.delivery.tooLate.replace('%{cutoff}', '4 hours'),
+      serverTexts.delivery.tooLate.replace('%{cutoff}', '4 hours'),
     );
   });
 });

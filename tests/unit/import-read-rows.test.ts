@@ -2,9 +2,9 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { readRows, UnreadableFileError, type FileRow } from '../../src/server/imports/read-rows';
 import type { ImportFormat } from '../../src/shared/contact-import';
-import { messages } from '../../src/shared/messages';
+import { serverTexts } from '../../src/server/texts';
 
-const t = messages.contactImport;
+const t = serverTexts.contactImport;
 
 async function rowsOf(content: Buffer | string, format: ImportFormat): Promise<FileRow[]> {
   const rows: FileRow[] = [];

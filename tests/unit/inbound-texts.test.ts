@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatMessage } from '../../src/shared/format';
-import { messages } from '../../src/shared/messages';
+import { serverTexts } from '../../src/server/texts';
 import { analyzeSms } from '../../src/shared/sms';
 import { optinConfirmation, programList } from '../../src/server/inbound/texts';
 
@@ -25,9 +25,9 @@ describe('programList', () => {
 describe('optinConfirmation', () => {
   it('names the programs, or says the messages start with the program', () => {
     expect(optinConfirmation(['Walks'])).toBe(
-      formatMessage(messages.sms.optinConfirmed, { programs: 'Walks' }),
+      formatMessage(serverTexts.sms.optinConfirmed, { programs: 'Walks' }),
     );
-    expect(optinConfirmation([])).toBe(messages.sms.optinConfirmedNoProgram);
+    expect(optinConfirmation([])).toBe(serverTexts.sms.optinConfirmedNoProgram);
   });
 
   it('fits in two segments with three long names', () => {

@@ -6,7 +6,7 @@ import { readRows } from '../../src/server/imports/read-rows';
 import { unpackedSize } from '../../src/server/imports/zip-size';
 import { LIMITS } from '../../src/shared/constants';
 import { formatMessage } from '../../src/shared/format';
-import { messages } from '../../src/shared/messages';
+import { serverTexts } from '../../src/server/texts';
 
 const MB = 1024 * 1024;
 
@@ -79,7 +79,7 @@ describe('the size a workbook unpacks to', () => {
       for await (const row of readRows(bomb, 'xlsx')) void row;
     };
     await expect(read()).rejects.toThrow(
-      formatMessage(messages.contactImport.unpackedTooLarge, { mb: 250 }),
+      formatMessage(serverTexts.contactImport.unpackedTooLarge, { mb: 250 }),
     );
   });
 });

@@ -1,7 +1,8 @@
 import { CircularProgress, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { useDataProvider } from 'react-admin';
 import { messages } from '../../shared/messages';
-import type { ApiConsentEvent, ApiContactDetail } from '../../shared/types';
+import type { ApiConsentEvent } from '../../shared/responses/messages';
+import type { ApiContactDetail } from '../../shared/responses/users';
 import { formatDateTime } from '../format';
 import { useMessages } from '../i18n';
 import { DownloadButton } from '../lists/DownloadButton';

@@ -1,6 +1,6 @@
 import { Alert, Box } from '@mui/material';
 import { consentSummary } from '../../shared/consent-summary';
-import type { ApiContactDetail } from '../../shared/types';
+import type { ApiContactDetail } from '../../shared/responses/users';
 import { formatDateTime } from '../format';
 import { useMessages } from '../i18n';
 import { contactPhone } from './contactPhone';

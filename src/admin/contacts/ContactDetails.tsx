@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import type { ApiContactDetail, ApiUser } from '../../shared/types';
+import type { ApiContactDetail, ApiUser } from '../../shared/responses/users';
 import { useMessages } from '../i18n';
 import { PageHeader } from '../lists/ListParts';
 import { BioText } from './bio/BioText';

@@ -2,7 +2,7 @@ import { Box } from '@mui/material';
 import { useMemo } from 'react';
 import { EditBase, useEditContext } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import type { ApiContactDetail } from '../../shared/types';
+import type { ApiContactDetail } from '../../shared/responses/users';
 import { RecordLoadError } from '../forms/RecordLoadError';
 import { useMessages } from '../i18n';
 import { LoadingPage } from '../layout/LoadingPage';

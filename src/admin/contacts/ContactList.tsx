@@ -6,7 +6,7 @@ import { DataTable } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { CONSENT_STATES, type ConsentState } from '../../shared/consent';
 import { CONTACT_STATUSES, ROLES, type ContactStatus, type Role } from '../../shared/constants';
-import type { ApiUser } from '../../shared/types';
+import type { ApiUser } from '../../shared/responses/users';
 import { formatDateTime } from '../format';
 import { useMessages } from '../i18n';
 import { ErrorBanner } from '../lists/ErrorBanner';

@@ -3,12 +3,12 @@ import { alpha } from '@mui/material/styles';
 import { useLayoutEffect, useMemo, useRef } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type {
-  ApiContactDetail,
   ApiConversation,
   ApiConversationEntry,
   ApiInboundMessage,
   ApiMessage,
-} from '../../shared/types';
+} from '../../shared/responses/messages';
+import type { ApiContactDetail } from '../../shared/responses/users';
 import { formatDateTime } from '../format';
 import { useMessages } from '../i18n';
 import { ErrorBanner } from '../lists/ErrorBanner';

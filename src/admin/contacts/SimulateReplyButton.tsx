@@ -19,7 +19,8 @@ import {
 } from 'react-admin';
 import { useFormState, type FieldValues } from 'react-hook-form';
 import { INBOUND_LIMITS } from '../../shared/consent';
-import type { ApiContactDetail, ApiInboundMessage } from '../../shared/types';
+import type { ApiInboundMessage } from '../../shared/responses/messages';
+import type { ApiContactDetail } from '../../shared/responses/users';
 import { useMessages } from '../i18n';
 import { ErrorBanner } from '../lists/ErrorBanner';
 import type { TidingsDataProvider } from '../providers/dataProvider';

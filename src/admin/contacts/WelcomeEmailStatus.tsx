@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Chip, Stack } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { HttpError, useDataProvider, useNotify, type Identifier } from 'react-admin';
-import type { ApiEmailState } from '../../shared/types';
+import type { ApiEmailState } from '../../shared/responses/users';
 import { formatDateTime } from '../format';
 import { useMessages } from '../i18n';
 import type { TidingsDataProvider } from '../providers/dataProvider';

@@ -1,4 +1,4 @@
-import type { ApiUser } from '../../shared/types';
+import type { ApiUser } from '../../shared/responses/users';
 
 /** The contact's phone as the API gives it (in the profile, and flat on older answers), or null. */
 export const contactPhone = (

@@ -2,7 +2,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useDataProvider, type Identifier } from 'react-admin';
 import { CONVERSATION_REFRESH_MS } from '../../shared/constants';
 import { isFinalStatus } from '../../shared/delivery';
-import type { ApiConversation } from '../../shared/types';
+import type { ApiConversation } from '../../shared/responses/messages';
 import type { TidingsDataProvider } from '../providers/dataProvider';
 
 /**

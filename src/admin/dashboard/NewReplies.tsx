@@ -1,7 +1,7 @@
 import { Link, List, ListItemButton, Stack, Typography } from '@mui/material';
 import { useGetList } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import type { ApiInboundMessage } from '../../shared/types';
+import type { ApiInboundMessage } from '../../shared/responses/messages';
 import { formatDateTime } from '../format';
 import { useMessages } from '../i18n';
 import { NEW_REPLIES_PATH } from '../inbox/InboxButton';

@@ -11,7 +11,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { HttpError, useDataProvider, useGetIdentity, useNotify } from 'react-admin';
 import type { ReviewDecision } from '../../shared/consent';
-import type { ApiInboundMessage } from '../../shared/types';
+import type { ApiInboundMessage } from '../../shared/responses/messages';
 import type { InboundPatch } from '../../shared/validation/inbox';
 import { useMessages } from '../i18n';
 import type { TidingsDataProvider } from '../providers/dataProvider';

@@ -6,7 +6,7 @@ import { useFormState, type FieldValues } from 'react-hook-form';
 import { CONVERSATION_WINDOW_MS, STAFF_REPLY_LIMIT } from '../../shared/consent';
 import { SEND_WINDOW } from '../../shared/constants';
 import type { MessageMedia } from '../../shared/product';
-import type { ApiMessage } from '../../shared/types';
+import type { ApiMessage } from '../../shared/responses/messages';
 import { serverFieldErrors } from '../contacts/form/saveOutcome';
 import { formatDateTime } from '../format';
 import { OwnMessageFields } from '../forms/OwnMessageFields';

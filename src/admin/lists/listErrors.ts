@@ -1,6 +1,6 @@
 import { HttpError } from 'react-admin';
 import { messages } from '../../shared/messages';
-import type { ApiErrorBody } from '../../shared/types';
+import type { ApiErrorBody } from '../../shared/responses/common';
 
 export type ListResource = keyof typeof messages.lists.fetchFailed;
 

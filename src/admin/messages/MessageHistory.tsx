@@ -1,5 +1,5 @@
 import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import type { ApiMessageEvent } from '../../shared/types';
+import type { ApiMessageEvent } from '../../shared/responses/messages';
 import { formatDateTime } from '../format';
 import { useMessages } from '../i18n';
 import { MessageStatusChip } from './MessageStatusChip';

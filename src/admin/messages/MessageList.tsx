@@ -2,7 +2,7 @@ import { Box, Button, Typography } from '@mui/material';
 import { DataTable, FilterForm, useListContext } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import type { MessageKind, MessageStatus } from '../../shared/delivery';
-import type { ApiMessage } from '../../shared/types';
+import type { ApiMessage } from '../../shared/responses/messages';
 import { formatDateTime } from '../format';
 import { useMessages } from '../i18n';
 import {

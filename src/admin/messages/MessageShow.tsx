@@ -2,7 +2,7 @@ import { Box, Button, Card, CardContent, Link, Stack, Typography } from '@mui/ma
 import type { ReactNode } from 'react';
 import { ShowBase, useShowContext } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import type { ApiMessageDetail } from '../../shared/types';
+import type { ApiMessageDetail } from '../../shared/responses/messages';
 import { RecordLoadError } from '../forms/RecordLoadError';
 import { formatDateTime } from '../format';
 import { useMessages } from '../i18n';

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Confirm, HttpError, useDataProvider, useNotify, usePermissions } from 'react-admin';
 import { RETRYABLE_MESSAGE_STATUSES, type MessageStatus } from '../../shared/delivery';
-import type { ApiMessage } from '../../shared/types';
+import type { ApiMessage } from '../../shared/responses/messages';
 import { useMessages } from '../i18n';
 import type { TidingsDataProvider } from '../providers/dataProvider';
 import { serverMessage } from '../providers/httpClient';

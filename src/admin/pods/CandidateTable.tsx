@@ -13,7 +13,7 @@ import {
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import type { SortPayload } from 'react-admin';
-import type { ApiUser } from '../../shared/types';
+import type { ApiUser } from '../../shared/responses/users';
 import { ContactRoleChip, ContactStatusChip } from '../contacts/ContactChips';
 import { useMessages } from '../i18n';
 import { canBeMember, isSelected, type CandidateSelection } from './candidateSelection';

@@ -1,4 +1,4 @@
-import type { ApiUser } from '../../shared/types';
+import type { ApiUser } from '../../shared/responses/users';
 
 /** Only participants can be pod members (spec section 6); staff rows are shown but locked. */
 export const canBeMember = (contact: Pick<ApiUser, 'role'>) => contact.role === 'participant';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useInfiniteGetList, type SortPayload } from 'react-admin';
 import { POD_MEMBER_ROLES } from '../../shared/constants';
-import type { ApiUser } from '../../shared/types';
+import type { ApiUser } from '../../shared/responses/users';
 
 /** The add-members search, as applied (the search box waits for a pause in typing). */
 export interface CandidateFilters {

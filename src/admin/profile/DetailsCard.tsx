@@ -2,7 +2,7 @@ import { Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { DateField } from 'react-admin';
 import { DISPLAY_TIME_ZONE } from '../../shared/constants';
-import type { ApiOwnProfile } from '../../shared/types';
+import type { ApiOwnProfile } from '../../shared/responses/users';
 import { useMessages } from '../i18n';
 import { PanelCard } from '../lists/PanelCard';
 

@@ -11,7 +11,7 @@ import {
   useGetIdentity,
 } from 'react-admin';
 import type { FieldValues, Resolver } from 'react-hook-form';
-import type { ApiOwnProfile } from '../../shared/types';
+import type { ApiOwnProfile } from '../../shared/responses/users';
 import { profileNameSchema, type ProfileNameInput } from '../../shared/validation/profile';
 import { serverFieldErrors } from '../contacts/form/saveOutcome';
 import { useMessages } from '../i18n';

@@ -10,7 +10,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Confirm, HttpError, useDataProvider, useNotify } from 'react-admin';
-import type { ApiOwnSession } from '../../shared/types';
+import type { ApiOwnSession } from '../../shared/responses/users';
 import { formatDateTime } from '../format';
 import { useMessages } from '../i18n';
 import { LoadError } from '../lists/LoadError';

@@ -16,7 +16,11 @@ import { DELIVERIES_REFRESH_MS } from '../../shared/constants';
 import { MESSAGE_STATUSES, type MessageStatus } from '../../shared/delivery';
 import { messages } from '../../shared/messages';
 import type { Program } from '../../shared/program';
-import type { ApiDeliveryDay, ApiProgramAudience, ApiProgramDeliveries } from '../../shared/types';
+import type {
+  ApiDeliveryDay,
+  ApiProgramAudience,
+  ApiProgramDeliveries,
+} from '../../shared/responses/programs';
 import { useMessages } from '../i18n';
 import { DownloadButton } from '../lists/DownloadButton';
 import { ErrorBanner } from '../lists/ErrorBanner';

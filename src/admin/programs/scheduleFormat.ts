@@ -1,6 +1,6 @@
 import { zonePlace } from '../../shared/format';
 import { isLocalDate, zonedInstant, type LocalDate } from '../../shared/schedule';
-import type { ApiQuietWait } from '../../shared/types';
+import type { ApiQuietWait } from '../../shared/responses/programs';
 
 /**
  * Program dates and times in en-US short format (spec section 9). A program's messages go out in

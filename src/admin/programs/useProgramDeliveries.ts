@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
-import type { ApiProgramDeliveries } from '../../shared/types';
+import type { ApiProgramDeliveries } from '../../shared/responses/programs';
 import type { TidingsDataProvider } from '../providers/dataProvider';
 
 /**

@@ -1,10 +1,6 @@
-import type {
-  ForgotPasswordResponse,
-  SetPasswordRequest,
-  SetPasswordResponse,
-  VerifyEmailResponse,
-  WelcomeEmailResponse,
-} from '../../shared/types';
+import type { SuccessResponse } from '../../shared/responses/common';
+import type { VerifyEmailResponse, WelcomeEmailResponse } from '../../shared/responses/users';
+import type { SetPasswordRequest } from '../../shared/validation/set-password';
 import { httpClient } from './httpClient';
 
 /**
@@ -19,21 +15,21 @@ export async function verifyEmail(token: string): Promise<VerifyEmailResponse> {
 }
 
 /** POST /api/contacts/set-password: the single-use token from the link, never a bare user id. */
-export async function setPassword(input: SetPasswordRequest): Promise<SetPasswordResponse> {
+export async function setPassword(input: SetPasswordRequest): Promise<SuccessResponse> {
   const { json } = await httpClient('/contacts/set-password', {
     method: 'POST',
     body: JSON.stringify(input),
   });
-  return json as SetPasswordResponse;
+  return json as SuccessResponse;
 }
 
 /** POST /api/auth/forgot-password: the same answer whether or not the address has an account. */
-export async function forgotPassword(email: string): Promise<ForgotPasswordResponse> {
+export async function forgotPassword(email: string): Promise<SuccessResponse> {
   const { json } = await httpClient('/auth/forgot-password', {
     method: 'POST',
     body: JSON.stringify({ email }),
   });
-  return json as ForgotPasswordResponse;
+  return json as SuccessResponse;
 }
 
 /** POST /api/contacts/{id}/welcome-email: queues a new welcome email, superseding the old link. */

@@ -1,7 +1,7 @@
 import { HttpError, type AuthProvider } from 'react-admin';
 import { TIMINGS } from '../../shared/constants';
 import { messages } from '../../shared/messages';
-import type { LoginResponse, VerifyResponse } from '../../shared/types';
+import type { LoginResponse, VerifyResponse } from '../../shared/responses/users';
 import { httpClient, serverMessage } from './httpClient';
 import { session } from './session';
 

@@ -4,7 +4,7 @@ import type {
   ApiConversation,
   ApiInboundMessage,
   ApiSimulateReplyResponse,
-} from '../../shared/types';
+} from '../../shared/responses/messages';
 import { httpClient } from './httpClient';
 
 /** A contact's conversation and consent (issue 12), and the SMS set-up the console adapts to. */

@@ -1,5 +1,5 @@
 import { fetchUtils, HttpError } from 'react-admin';
-import type { ApiErrorBody } from '../../shared/types';
+import type { ApiErrorBody } from '../../shared/responses/common';
 import { session } from './session';
 
 /** Where the API lives: same origin as the console (the Vite dev server proxies it). */

@@ -1,5 +1,9 @@
 import type { ReviewDecision } from '../../shared/consent';
-import type { ApiInboundMessage, ApiInboxCounts, ApiMessage } from '../../shared/types';
+import type {
+  ApiInboundMessage,
+  ApiInboxCounts,
+  ApiMessage,
+} from '../../shared/responses/messages';
 import type { InboundPatch } from '../../shared/validation/inbox';
 import { httpClient } from './httpClient';
 

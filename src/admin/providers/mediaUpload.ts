@@ -1,7 +1,7 @@
 import { HttpError } from 'react-admin';
 import { messages } from '../../shared/messages';
 import type { MessageMedia } from '../../shared/product';
-import type { ApiErrorBody } from '../../shared/types';
+import type { ApiErrorBody } from '../../shared/responses/common';
 import { API_URL } from './httpClient';
 import { session } from './session';
 

@@ -1,10 +1,10 @@
 import type {
   ApiMessage,
-  ApiProgramDeliveries,
+  ApiMessageResponse,
   ApiSmsSettings,
-  ApiTestMessageRequest,
-  ApiTestMessageResponse,
-} from '../../shared/types';
+} from '../../shared/responses/messages';
+import type { ApiProgramDeliveries } from '../../shared/responses/programs';
+import type { TestMessageRequest } from '../../shared/validation/test-message';
 import { httpClient } from './httpClient';
 
 /** The outbox calls beyond react-admin's list and getOne of the `messages` resource. */
@@ -27,19 +27,19 @@ export async function retryMessage(id: string | number): Promise<ApiMessage> {
   const { json } = await httpClient(`/messages/${encodeURIComponent(String(id))}/retry`, {
     method: 'POST',
   });
-  return (json as { message: ApiMessage }).message;
+  return (json as ApiMessageResponse).message;
 }
 
 /**
  * POST /api/messages/test: one message to a phone (`to`) or a contact, sent at once (201). A 400
  * carries field `details` (see httpClient), a 409 a number that opted out, a 429 the rate limit.
  */
-export async function sendTestMessage(request: ApiTestMessageRequest): Promise<ApiMessage> {
+export async function sendTestMessage(request: TestMessageRequest): Promise<ApiMessage> {
   const { json } = await httpClient('/messages/test', {
     method: 'POST',
     body: JSON.stringify(request),
   });
-  return (json as ApiTestMessageResponse).message;
+  return (json as ApiMessageResponse).message;
 }
 
 /** GET /api/sms: the SMS provider in use and the test-send limit. */

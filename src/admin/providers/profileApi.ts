@@ -5,7 +5,7 @@ import type {
   ProfileResponse,
   ProfileSessionsResponse,
   SignOutOthersResponse,
-} from '../../shared/types';
+} from '../../shared/responses/users';
 import type { ChangePasswordInput, ProfileNameInput } from '../../shared/validation/profile';
 import { httpClient } from './httpClient';
 

@@ -1,4 +1,4 @@
-import type { ApiUser } from '../../shared/types';
+import type { ApiUser } from '../../shared/responses/users';
 
 /**
  * The signed-in session as the browser keeps it (spec section 4): the bearer token, the user the

@@ -1,4 +1,4 @@
-import type { ApiSimulation } from '../../shared/types';
+import type { ApiSimulation } from '../../shared/responses/common';
 import { httpClient } from './httpClient';
 
 /** GET /api/simulation (no sign-in): whether SMS and email are simulated on this server. */

@@ -1,7 +1,7 @@
 import { Box, Button, Chip, Link, Stack, Typography } from '@mui/material';
 import { DataTable, useListContext } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import type { ApiInboundMessage } from '../../shared/types';
+import type { ApiInboundMessage } from '../../shared/responses/messages';
 import { INBOUND_STATES } from '../../shared/consent';
 import { INBOUND_INTENT_FILTERS } from '../../shared/validation/consent';
 import { InboxActions, ReviewDecision } from '../inbox/InboxActions';

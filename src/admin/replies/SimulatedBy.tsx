@@ -1,5 +1,5 @@
 import { Typography } from '@mui/material';
-import type { ApiInboundMessage } from '../../shared/types';
+import type { ApiInboundMessage } from '../../shared/responses/messages';
 import { useMessages } from '../i18n';
 
 /**

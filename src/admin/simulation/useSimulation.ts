@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
-import type { ApiSimulation } from '../../shared/types';
+import type { ApiSimulation } from '../../shared/responses/common';
 import type { TidingsDataProvider } from '../providers/dataProvider';
 
 const NOTHING_SIMULATED: ApiSimulation = { sms: false, email: false };

@@ -1,6 +1,6 @@
 import { TEST_SEND_LIMIT } from '../../shared/consent';
 import { formatMessage } from '../../shared/format';
-import { messages } from '../../shared/messages';
+import { serverTexts } from '../texts';
 import type { Db } from '../db/client';
 import { tooManyRequests } from '../http/errors';
 import { LOGIN_THROTTLE } from './login-throttle';
@@ -69,7 +69,7 @@ export async function throttleAccountRoute(
   if ('retryAfter' in counted) {
     const minutes = Math.ceil(counted.retryAfter / 60);
     throw tooManyRequests(
-      formatMessage(messages.account.tooManyRequests, { minutes }),
+      formatMessage(serverTexts.account.tooManyRequests, { minutes }),
       counted.retryAfter,
     );
   }

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { messages } from '../../shared/messages';
+import { serverTexts } from '../texts';
 import { unauthorized } from '../http/errors';
 import { findSession } from './sessions';
 
@@ -17,7 +18,7 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 export async function authenticate(request: FastifyRequest) {
   if (request.is404 || request.routeOptions.config.public) return;
   const token = bearerToken(request);
-  if (!token) throw unauthorized(messages.auth.tokenRequired);
+  if (!token) throw unauthorized(serverTexts.auth.tokenRequired);
   const found = await findSession(request.server.db, token);
   if (!found) throw unauthorized(messages.auth.sessionInvalid);
   request.user = found.user;

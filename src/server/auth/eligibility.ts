@@ -1,5 +1,6 @@
 import { STAFF_ROLES } from '../../shared/constants';
 import { messages } from '../../shared/messages';
+import { serverTexts } from '../texts';
 import type { UserRow } from '../services/users';
 
 /** Hosts and admins: the people who sign in, and so verify an email and hold a password. */
@@ -11,8 +12,8 @@ export const isStaff = (role: UserRow['role']) => (STAFF_ROLES as readonly strin
  */
 export function signInRefusal(user: UserRow): string | null {
   if (!isStaff(user.role) || !user.passwordHash) return messages.auth.invalidCredentials;
-  if (user.status !== 'active') return messages.auth.accountInactive;
-  if (!user.emailVerified) return messages.auth.emailNotVerified;
+  if (user.status !== 'active') return serverTexts.auth.accountInactive;
+  if (!user.emailVerified) return serverTexts.auth.emailNotVerified;
   return null;
 }
 

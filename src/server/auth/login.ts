@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { formatMessage } from '../../shared/format';
 import { messages } from '../../shared/messages';
 import type { LoginInput } from '../../shared/validation/auth';
+import { serverTexts } from '../texts';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { forbidden, tooManyRequests, unauthorized } from '../http/errors';
@@ -43,7 +44,7 @@ export async function login(db: Db, input: LoginInput, client: SignInClient) {
   if ('retryAfter' in begun) {
     const minutes = Math.ceil(begun.retryAfter / 60);
     throw tooManyRequests(
-      formatMessage(messages.auth.tooManyAttempts, { minutes }),
+      formatMessage(serverTexts.auth.tooManyAttempts, { minutes }),
       begun.retryAfter,
     );
   }

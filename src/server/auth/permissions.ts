@@ -2,6 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Role } from '../../shared/constants';
 import { rolesManagedBy } from '../../shared/contact';
 import { messages } from '../../shared/messages';
+import { serverTexts } from '../texts';
 import type { Tx } from '../db/client';
 import { users } from '../db/schema';
 import { forbidden } from '../http/errors';
@@ -57,7 +58,7 @@ export async function lockAdminsFirst(tx: Tx, seen: UserRow, changes: Partial<Us
 export async function assertKeepsAnAdmin(tx: Tx, before: UserRow, after: UserRow) {
   if (!removesSigningInAdmin(before, after)) return;
   const others = await lockAdmins(tx, before.id);
-  if (!others.some(isSigningInAdmin)) throw forbidden(messages.contacts.permissions.lastAdmin);
+  if (!others.some(isSigningInAdmin)) throw forbidden(serverTexts.contacts.permissions.lastAdmin);
 }
 
 /** Refuses (403) an action only admins may take, with the text that says which. */

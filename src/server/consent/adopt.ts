@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { messages } from '../../shared/messages';
+import { serverTexts } from '../texts';
 import type { Tx } from '../db/client';
 import { outboundMessages, phoneConsents, users } from '../db/schema';
 import { cancelQueued } from '../delivery/opt-out';
@@ -42,7 +42,12 @@ export async function adoptPhoneOptOuts(
     .returning({ id: users.id, phone: users.phone });
   if (adopted.length === 0) return new Set();
   const ids = adopted.map((c) => c.id);
-  await cancelQueued(tx, inArray(outboundMessages.contactId, ids), at, messages.delivery.optedOut);
+  await cancelQueued(
+    tx,
+    inArray(outboundMessages.contactId, ids),
+    at,
+    serverTexts.delivery.optedOut,
+  );
   await recordConsent(
     tx,
     adopted.map((c) => ({

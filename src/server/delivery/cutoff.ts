@@ -1,6 +1,6 @@
 import { SEND_WINDOW } from '../../shared/constants';
 import { formatDuration, formatMessage, listInWords, zonePlace } from '../../shared/format';
-import { messages } from '../../shared/messages';
+import { serverTexts } from '../texts';
 
 /**
  * The cutoff: a message not handed to the provider by its `expires_at` (its time plus
@@ -12,7 +12,7 @@ export const isPastCutoff = (expiresAt: Date | null, at: Date): boolean =>
 
 /** Why an expired message was not sent, as its history and the console show it. */
 export const tooLateText = (cutoffMs: number): string =>
-  formatMessage(messages.delivery.tooLate, { cutoff: formatDuration(cutoffMs) });
+  formatMessage(serverTexts.delivery.tooLate, { cutoff: formatDuration(cutoffMs) });
 
 /** Why a message expired that quiet hours held from its time to its cutoff (quiet-hours.ts). */
 export const neverOpenedText = (
@@ -20,7 +20,7 @@ export const neverOpenedText = (
   zones: readonly string[],
   latest: string = SEND_WINDOW.latest,
 ): string =>
-  formatMessage(messages.delivery.windowNeverOpened, {
+  formatMessage(serverTexts.delivery.windowNeverOpened, {
     earliest: SEND_WINDOW.earliest,
     latest,
     places: listInWords([...new Set(zones.map(zonePlace))]),

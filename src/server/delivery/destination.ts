@@ -3,7 +3,7 @@ import { getCountries, parsePhoneNumberFromString } from 'libphonenumber-js/max'
 import metadata from 'libphonenumber-js/metadata.max.json';
 import { countryList, countryName } from '../../shared/countries';
 import { formatMessage } from '../../shared/format';
-import { messages } from '../../shared/messages';
+import { serverTexts } from '../texts';
 
 /**
  * Where a number is: its country, as libphonenumber's full metadata tells it (a +1 number by its
@@ -34,11 +34,11 @@ export function destinationRefusal(phone: string, allowed: readonly string[]): s
   if (country && allowed.includes(country)) return null;
   const countries = countryList(allowed);
   return country
-    ? formatMessage(messages.delivery.countryNotAllowed, {
+    ? formatMessage(serverTexts.delivery.countryNotAllowed, {
         country: countryName(country),
         countries,
       })
-    : formatMessage(messages.delivery.countryUnknown, { countries });
+    : formatMessage(serverTexts.delivery.countryUnknown, { countries });
 }
 
 const zonesByCountry = new Map<string, string[]>();

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, lte, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MessageStatus } from '../../shared/delivery';
-import { messages } from '../../shared/messages';
+import { serverTexts } from '../texts';
 import type { Db } from '../db/client';
 import { outboundMessages } from '../db/schema';
 import { CLAIM_TIMEOUT_MS, type MessageUpdate } from './claim';
@@ -57,7 +57,7 @@ export function createHousekeeping(options: HousekeepingOptions): (at: Date) => 
         lt(outboundMessages.claimedAt, new Date(at.getTime() - CLAIM_TIMEOUT_MS)),
       )!,
       'unknown',
-      { claimedBy: null, errorCode: null, errorMessage: messages.delivery.lostInSending },
+      { claimedBy: null, errorCode: null, errorMessage: serverTexts.delivery.lostInSending },
       at,
     );
     if (lost.length > 0) {
@@ -116,7 +116,7 @@ export function createHousekeeping(options: HousekeepingOptions): (at: Date) => 
             eq(outboundMessages.updatedAt, at),
           )!,
           'queued',
-          { sendAfter: now(), errorCode: null, errorMessage: messages.delivery.notReceived },
+          { sendAfter: now(), errorCode: null, errorMessage: serverTexts.delivery.notReceived },
           now(),
         );
       } catch (error) {

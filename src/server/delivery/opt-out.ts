@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { ConsentSource } from '../../shared/consent';
-import { messages } from '../../shared/messages';
+import { serverTexts } from '../texts';
 import { phoneOptedOut, recordConsent, type ConsentRecord } from '../consent/log';
 import { lockPhone } from '../consent/phone-lock';
 import type { Db, Tx } from '../db/client';
@@ -90,7 +90,7 @@ export async function optOutPhone(tx: Tx, request: PhoneOptOut): Promise<PhoneOp
     tx,
     or(eq(outboundMessages.toPhone, phone), inArray(outboundMessages.contactId, ids)),
     at,
-    messages.delivery.optedOut,
+    serverTexts.delivery.optedOut,
   );
   const record = (contactId: string | null): ConsentRecord => ({
     contactId,

@@ -11,7 +11,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import type { ApiProgramAudience } from '../../shared/types';
+import type { ApiProgramAudience } from '../../shared/responses/programs';
 import { phoneHasOptedOut } from '../consent/log';
 import type { Db, Tx } from '../db/client';
 import { podMembers, pods, programPods, users } from '../db/schema';

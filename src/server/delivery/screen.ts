@@ -1,7 +1,7 @@
 import type { MessageKind } from '../../shared/delivery';
-import { messages } from '../../shared/messages';
 import { optedOutAmong } from '../consent/log';
 import { phonesInReview } from '../consent/review-holds';
+import { serverTexts } from '../texts';
 import type { Db } from '../db/client';
 import type { Claimed, Claims } from './claim';
 import { isPastCutoff, neverOpenedText, tooLateText } from './cutoff';
@@ -38,7 +38,7 @@ const quietZones = (message: Pick<Claimed, 'kind' | 'timeZone' | 'toPhone'>): st
       ? phoneTimeZones(message.toPhone)
       : [];
 
-const notEligible = messages.delivery.notEligible;
+const notEligible = serverTexts.delivery.notEligible;
 
 export interface ScreenOptions {
   db: Db;
@@ -92,7 +92,7 @@ export function createScreen(options: ScreenOptions): (claimed: Claimed[]) => Pr
     if (held.length > 0) {
       const inReview = await phonesInReview(db, [...new Set(held.map((m) => m.toPhone))]);
       for (const message of held) {
-        if (inReview.has(message.toPhone)) out.set(message.id, messages.delivery.heldForReview);
+        if (inReview.has(message.toPhone)) out.set(message.id, serverTexts.delivery.heldForReview);
       }
     }
     if (consentChecked.length > 0) {
@@ -106,7 +106,7 @@ export function createScreen(options: ScreenOptions): (claimed: Claimed[]) => Pr
           optedOut.phones.has(message.toPhone) ||
           (message.contactId && optedOut.contacts.has(message.contactId))
         ) {
-          out.set(message.id, messages.inbound.phoneOptedOut);
+          out.set(message.id, serverTexts.inbound.phoneOptedOut);
         }
       }
     }

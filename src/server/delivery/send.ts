@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq, sql } from 'drizzle-orm';
 import { formatMessage } from '../../shared/format';
-import { messages } from '../../shared/messages';
+import { serverTexts } from '../texts';
 import type { Db } from '../db/client';
 import { outboundMessages } from '../db/schema';
 import { retryDelayMs } from './backoff';
@@ -65,7 +65,7 @@ export function createSend(
         await settle(message, 'failed', {
           attempts,
           errorCode: outcome.errorCode,
-          errorMessage: formatMessage(messages.delivery.retriesExhausted, { attempts }),
+          errorMessage: formatMessage(serverTexts.delivery.retriesExhausted, { attempts }),
         });
       } else {
         await settle(message, 'queued', {

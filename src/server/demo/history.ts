@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, inArray, lte } from 'drizzle-orm';
 import { DELIVERY_DEFAULTS, type MessageStatus } from '../../shared/delivery';
-import { messages } from '../../shared/messages';
 import { lastDayDue, sendTimeOfDay, type ProgramSchedule } from '../../shared/schedule';
 import { analyzeSms } from '../../shared/sms';
+import { serverTexts } from '../texts';
 import type { Tx } from '../db/client';
 import {
   consentEvents,
@@ -302,7 +302,7 @@ export async function insertDemoHistory(tx: Tx, rand: DemoRandom, now: Date, own
       at,
       demo: true,
     });
-    confirm(contactId, phone, messages.sms.optedOut, plus(at, 1000));
+    confirm(contactId, phone, serverTexts.sms.optedOut, plus(at, 1000));
     await tx.update(users).set({ smsOptedOutAt: at, updatedAt: at }).where(eq(users.id, contactId));
   }
 

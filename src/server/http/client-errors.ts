@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { messages } from '../../shared/messages';
-import type { ApiErrorBody } from '../../shared/types';
+import type { ApiErrorBody } from '../../shared/responses/common';
+import { serverTexts } from '../texts';
 
 /**
  * Requests that never reach a route still get the API's error shape, `{error}`, instead of
@@ -14,7 +14,7 @@ export function frameworkErrors(
   _request: FastifyRequest,
   reply: FastifyReply,
 ) {
-  const body: ApiErrorBody = { error: messages.server.invalidUrl };
+  const body: ApiErrorBody = { error: serverTexts.server.invalidUrl };
   void reply.code(400).send(body);
 }
 
@@ -31,7 +31,7 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
   const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
   const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
   const body = JSON.stringify({
-    error: tooLarge ? messages.server.headersTooLarge : messages.server.badRequest,
+    error: tooLarge ? serverTexts.server.headersTooLarge : serverTexts.server.badRequest,
   } satisfies ApiErrorBody);
   socket.end(
     `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\n` +

@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { formatMessage } from '../../shared/format';
-import { messages } from '../../shared/messages';
+import { serverTexts } from '../texts';
 import { errorBody } from './error-body';
 
 /**
@@ -36,7 +36,7 @@ export async function consoleRoutes(app: FastifyInstance) {
       // The path quotes the client: errorBody keeps the answer small however long it was.
       return reply.code(404).send(
         errorBody(
-          formatMessage(messages.server.routeNotFound, {
+          formatMessage(serverTexts.server.routeNotFound, {
             method: request.method,
             url: url.split('?')[0]!,
           }),
@@ -46,8 +46,8 @@ export async function consoleRoutes(app: FastifyInstance) {
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       (request.headers.accept ?? '').includes('text/html');
-    if (!wantsPage) return reply.code(404).send({ error: messages.server.notFound });
-    if (!built) return reply.code(503).type('text/plain').send(messages.server.consoleNotBuilt);
+    if (!wantsPage) return reply.code(404).send({ error: serverTexts.server.notFound });
+    if (!built) return reply.code(503).type('text/plain').send(serverTexts.server.consoleNotBuilt);
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 }

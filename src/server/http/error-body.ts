@@ -1,5 +1,5 @@
 import { ERROR_BODY_LIMITS } from '../../shared/constants';
-import type { ApiErrorBody, ValidationDetail } from '../../shared/types';
+import type { ApiErrorBody, ValidationDetail } from '../../shared/responses/common';
 
 /**
  * The body of every error answer, bounded whatever the input was: messages may quote the client

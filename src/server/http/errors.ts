@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { messages } from '../../shared/messages';
-import type { ValidationDetail } from '../../shared/types';
+import type { ValidationDetail } from '../../shared/responses/common';
+import { serverTexts } from '../texts';
 import { errorBody } from './error-body';
 
 /**
@@ -22,7 +22,8 @@ export const badRequest = (message: string, details?: ValidationDetail[]) =>
   new ApiError(400, message, details);
 export const unauthorized = (message: string) => new ApiError(401, message);
 export const forbidden = (message: string) => new ApiError(403, message);
-export const notFound = (message: string = messages.server.notFound) => new ApiError(404, message);
+export const notFound = (message: string = serverTexts.server.notFound) =>
+  new ApiError(404, message);
 export const conflict = (message: string) => new ApiError(409, message);
 export const payloadTooLarge = (message: string) => new ApiError(413, message);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
@@ -30,10 +31,10 @@ export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
 
 /** Fastify's own client errors, with texts a person can act on. */
 const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: messages.server.invalidJson },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: messages.server.emptyJson },
-  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: messages.server.bodyTooLarge },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: messages.server.unsupportedMediaType },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: serverTexts.server.invalidJson },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: serverTexts.server.emptyJson },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: serverTexts.server.bodyTooLarge },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: serverTexts.server.unsupportedMediaType },
 };
 
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
@@ -52,5 +53,5 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     return reply.code(status).send(errorBody(error.message));
   }
   request.log.error({ err: error }, 'request failed');
-  return reply.code(500).send({ error: messages.server.internal });
+  return reply.code(500).send({ error: serverTexts.server.internal });
 }

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { formatMessage } from '../../shared/format';
-import { messages } from '../../shared/messages';
+import { serverTexts } from '../texts';
 import { tooManyRequests } from './errors';
 
 /**
@@ -24,7 +24,7 @@ export function beginHeavyRequest(reply: FastifyReply): void {
   const count = underWay.get(userId) ?? 0;
   if (count >= HEAVY_REQUESTS.perUser) {
     throw tooManyRequests(
-      formatMessage(messages.server.tooManyHeavy, { max: HEAVY_REQUESTS.perUser }),
+      formatMessage(serverTexts.server.tooManyHeavy, { max: HEAVY_REQUESTS.perUser }),
       HEAVY_REQUESTS.retryAfterSeconds,
     );
   }

@@ -2,8 +2,8 @@ import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { formatMessage } from '../../shared/format';
-import { messages } from '../../shared/messages';
 import { MAX_PER_PAGE } from '../../shared/validation/list';
+import { serverTexts } from '../texts';
 import { listInBatches, readList, type ListDefinition } from '../db/list-page';
 import { pageOf, type ListParams } from '../services/list';
 import { badRequest } from './errors';
@@ -34,7 +34,7 @@ export async function answerList<K extends string, Row extends { total: number }
   const max = request.server.config.wholeListMax;
   const whole = await listInBatches(list, { max, batchSize: WHOLE_LIST.batchSize });
   if (!whole) {
-    throw badRequest(formatMessage(messages.server.listTooLong, { max, perPage: MAX_PER_PAGE }));
+    throw badRequest(formatMessage(serverTexts.server.listTooLong, { max, perPage: MAX_PER_PAGE }));
   }
   // Awaiting the reply (Fastify's way for an async handler that sends) ends with the stream.
   const body = wholeListJson(key, whole, (sent, total) =>

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { ERROR_BODY_LIMITS } from '../../shared/constants';
 import { messages } from '../../shared/messages';
 import { hasNonText, markNonText } from '../../shared/text';
-import type { ValidationDetail } from '../../shared/types';
+import type { ValidationDetail } from '../../shared/responses/common';
 import { badRequest } from './errors';
 
 /** A field's place in the input, as a chain to its parent: no path is copied per level. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 // Twilio's signature check alone: the whole package takes nearly half a second to load.
 import { validateRequest } from 'twilio/lib/webhooks/webhooks.js';
-import { messages } from '../../shared/messages';
+import { serverTexts } from '../texts';
 import { forbidden, notFound } from './errors';
 
 /**
@@ -81,7 +81,7 @@ export function signedTwilioForm(request: FastifyRequest, what: string): TwilioF
   const form = formOf(request);
   if (!signedByTwilio(request, settings.authToken, form)) {
     request.log.warn(`${what} refused: its signature does not validate`);
-    throw forbidden(messages.delivery.api.invalidSignature);
+    throw forbidden(serverTexts.delivery.api.invalidSignature);
   }
   return form;
 }

@@ -1,6 +1,6 @@
 import type { FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
 import type { z } from 'zod';
-import type { ValidationDetail } from '../../shared/types';
+import type { ValidationDetail } from '../../shared/responses/common';
 import { badRequest, type ApiError } from './errors';
 import { malformedPath } from './path-ids';
 

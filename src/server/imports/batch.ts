@@ -2,8 +2,8 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { DuplicateRule } from '../../shared/contact-import';
 import type { Role } from '../../shared/constants';
 import { formatMessage } from '../../shared/format';
-import { messages } from '../../shared/messages';
 import { markNonText } from '../../shared/text';
+import { serverTexts } from '../texts';
 import { adoptPhoneOptOuts } from '../consent/adopt';
 import type { Db, Tx } from '../db/client';
 import { contactImportRejects, contactImports, users } from '../db/schema';
@@ -42,7 +42,7 @@ export interface Ownership {
 /** A heartbeat compared for equality: in milliseconds, as JavaScript's Date holds it. */
 export const HEARTBEAT_NOW = sql`date_trunc('milliseconds', now())`;
 
-const t = messages.contactImport;
+const t = serverTexts.contactImport;
 
 const EXISTING_COLUMNS = {
   id: users.id,

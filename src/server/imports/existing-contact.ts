@@ -1,6 +1,6 @@
 import { IMPORT_FIELDS, type DuplicateRule, type ImportField } from '../../shared/contact-import';
 import type { Role } from '../../shared/constants';
-import { messages } from '../../shared/messages';
+import { serverTexts } from '../texts';
 import type { CredentialColumn } from '../auth/account-change';
 import type { users } from '../db/schema';
 
@@ -36,7 +36,7 @@ export type RowValues = Pick<ContactRow, FillableField>;
 export type ExistingOutcome =
   { fills: Partial<Record<FillableField, string>> } | { problem: string };
 
-const t = messages.contactImport;
+const t = serverTexts.contactImport;
 
 /**
  * What a row does to the contact that already has its email. 'skip' leaves the contact alone.

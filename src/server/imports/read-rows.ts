@@ -5,7 +5,7 @@ import type { ImportFormat } from '../../shared/contact-import';
 import { LIMITS } from '../../shared/constants';
 import { withoutFormulaGuard } from '../../shared/csv';
 import { formatMessage } from '../../shared/format';
-import { messages } from '../../shared/messages';
+import { serverTexts } from '../texts';
 import { entryStream } from './zip-entries';
 import { unpackedSize } from './zip-size';
 
@@ -18,7 +18,7 @@ export interface FileRow {
 /** A file that is not what its name says, or breaks off; the message is for the user. */
 export class UnreadableFileError extends Error {}
 
-const t = messages.contactImport;
+const t = serverTexts.contactImport;
 
 const isBlank = (cells: readonly string[]) => cells.every((cell) => cell.trim() === '');
 

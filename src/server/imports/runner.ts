@@ -1,7 +1,7 @@
 import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { formatMessage } from '../../shared/format';
-import { messages } from '../../shared/messages';
+import { serverTexts } from '../texts';
 import type { Db } from '../db/client';
 import { contactImports } from '../db/schema';
 import { createPollLoop } from '../jobs/poll-loop';
@@ -124,7 +124,7 @@ export function createImportRunner(options: ImportRunnerOptions): ImportRunner {
 
   /** Fails an import whose next batch could not be written in IMPORT_MAX_ATTEMPTS claims. */
   async function giveUp(claimed: NonNullable<Awaited<ReturnType<typeof claim>>>) {
-    const t = messages.contactImport;
+    const t = serverTexts.contactImport;
     const reason = formatMessage(t.gaveUp, { attempts: IMPORT_MAX_ATTEMPTS });
     await db
       .update(contactImports)

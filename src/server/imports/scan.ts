@@ -1,13 +1,13 @@
 import type { ImportFormat } from '../../shared/contact-import';
 import { LIMITS } from '../../shared/constants';
 import { formatMessage } from '../../shared/format';
-import { messages } from '../../shared/messages';
 import { badRequest, payloadTooLarge } from '../http/errors';
 import { markNonText } from '../../shared/text';
+import { serverTexts } from '../texts';
 import { readRows, UnreadableFileError, type FileRow } from './read-rows';
 import { slots } from './slots';
 
-const t = messages.contactImport;
+const t = serverTexts.contactImport;
 
 /** 100,000 as the message writes it. */
 const ROWS_MAX = new Intl.NumberFormat('en-US').format(LIMITS.importRows);

@@ -3,10 +3,13 @@ import { importFormatOf, type ImportFormat } from '../../shared/contact-import';
 import { LIMITS } from '../../shared/constants';
 import { formatMessage } from '../../shared/format';
 import { messages } from '../../shared/messages';
+import { serverTexts } from '../texts';
 import { badRequest, payloadTooLarge } from '../http/errors';
 import { displayName } from '../media/store';
 
 const t = messages.contactImport;
+/** The file's own refusals, which only the server makes (the dialog checks the type and size). */
+const refusals = serverTexts.contactImport;
 
 /**
  * The multipart plugin's limits for an import form (registered by the route plugin): one file of
@@ -33,7 +36,7 @@ export interface ImportUpload {
 /** A fault reading the form: a second file, or a form that is no form (400, never a 500). */
 function unreadableForm(error: unknown) {
   const code = (error as { code?: string }).code;
-  return badRequest(code === 'FST_FILES_LIMIT' ? t.oneFileOnly : t.malformed);
+  return badRequest(code === 'FST_FILES_LIMIT' ? refusals.oneFileOnly : refusals.malformed);
 }
 
 /**
@@ -42,7 +45,7 @@ function unreadableForm(error: unknown) {
  * what the content holds is read later (scan.ts).
  */
 export async function readImportUpload(request: FastifyRequest): Promise<ImportUpload> {
-  if (!request.isMultipart()) throw badRequest(t.fileRequired);
+  if (!request.isMultipart()) throw badRequest(refusals.fileRequired);
   const fields: Record<string, string> = {};
   let file: { filename: string; content: Buffer } | undefined;
   // The name of the file being read, to tell a large import from a large file of another type.
@@ -67,7 +70,7 @@ export async function readImportUpload(request: FastifyRequest): Promise<ImportU
     if (!importFormatOf(reading)) throw badRequest(t.fileType);
     throw payloadTooLarge(formatMessage(t.fileTooLarge, { mb: LIMITS.importBytes / 1024 / 1024 }));
   }
-  if (!file) throw badRequest(t.fileRequired);
+  if (!file) throw badRequest(refusals.fileRequired);
   const format = importFormatOf(file.filename);
   if (!format) throw badRequest(t.fileType);
   return { ...file, format, fields };

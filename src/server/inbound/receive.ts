@@ -2,8 +2,8 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { INBOUND_LIMITS } from '../../shared/consent';
 import { readIntent, type ReplyIntent } from '../../shared/keywords';
 import { keywordIn, type ReplyLanguage } from '../../shared/reply-reading';
-import { messages } from '../../shared/messages';
-import type { ApiInboundMessage } from '../../shared/types';
+import type { ApiInboundMessage } from '../../shared/responses/messages';
+import { serverTexts } from '../texts';
 import { phoneConsentWord, recordConsent } from '../consent/log';
 import type { Db, Tx } from '../db/client';
 import {
@@ -189,7 +189,7 @@ async function optIn({ tx, message, contacts, keyword, language }: Context) {
     tx,
     and(eq(outboundMessages.kind, 'optin'), eq(outboundMessages.toPhone, phone)),
     at,
-    messages.inbound.alreadyOptedIn,
+    serverTexts.inbound.alreadyOptedIn,
   );
   const matched = participants.some((c) => c.id === message.contactId)
     ? message.contactId

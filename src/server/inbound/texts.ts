@@ -1,6 +1,6 @@
 import { formatMessage } from '../../shared/format';
-import { messages } from '../../shared/messages';
 import type { ReplyLanguage } from '../../shared/reply-reading';
+import { serverTexts } from '../texts';
 
 /** Programs a confirmation names; more are counted ('and 2 more'). */
 export const PROGRAMS_NAMED_MAX = 3;
@@ -8,7 +8,7 @@ export const PROGRAMS_NAMED_MAX = 3;
 export const PROGRAM_NAME_QUOTED_MAX = 30;
 
 /** The answers Tidings texts, in the language of the keyword the phone wrote. */
-const SMS_TEXTS = { en: messages.sms, es: messages.smsEs, fr: messages.smsFr } as const;
+const SMS_TEXTS = { en: serverTexts.sms, es: serverTexts.smsEs, fr: serverTexts.smsFr } as const;
 
 const quoted = (name: string) => {
   const trimmed = name.trim();
@@ -19,7 +19,7 @@ const quoted = (name: string) => {
 
 /** 'A', 'A and B', 'A, B and C', 'A, B, C and 2 more' (in the answer's language). */
 export function programList(names: readonly string[], language: ReplyLanguage = 'en'): string {
-  const t = messages.smsLists[language];
+  const t = serverTexts.smsLists[language];
   const shown = names.slice(0, PROGRAMS_NAMED_MAX).map(quoted);
   const others = names.length - shown.length;
   const items = others > 0 ? [...shown, formatMessage(t.moreNames, { count: others })] : shown;

@@ -6,6 +6,7 @@ import { MEDIA_URL_PREFIX, mediaFileProblem, mediaFormatOf } from '../../shared/
 import { messages } from '../../shared/messages';
 import { hasNonText } from '../../shared/text';
 import type { MessageMedia } from '../../shared/product';
+import { serverTexts } from '../texts';
 import type { Db } from '../db/client';
 import { syncPath } from '../file-sync';
 import { media } from '../db/schema';
@@ -65,8 +66,8 @@ export async function storeMedia(
   let durationMs: number | null = null;
   if (actual.type === 'video') {
     const seconds = mp4DurationSeconds(upload.content);
-    if (seconds === null) throw badRequest(messages.media.videoUnreadable);
-    if (seconds > LIMITS.videoSeconds) throw badRequest(messages.media.videoTooLong);
+    if (seconds === null) throw badRequest(serverTexts.media.videoUnreadable);
+    if (seconds > LIMITS.videoSeconds) throw badRequest(serverTexts.media.videoTooLong);
     durationMs = Math.round(seconds * 1000);
   }
 

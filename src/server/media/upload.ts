@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { LIMITS } from '../../shared/constants';
 import { mediaFormatOf, tooLargeMessage } from '../../shared/media';
 import { messages } from '../../shared/messages';
+import { serverTexts } from '../texts';
 import { badRequest, payloadTooLarge } from '../http/errors';
 import { readToEnd } from '../http/read-to-end';
 
@@ -23,7 +24,7 @@ const LIMIT_ERRORS = new Set(['FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_
 function unreadableUpload(error: unknown) {
   const code = (error as { code?: string }).code;
   return badRequest(
-    code && LIMIT_ERRORS.has(code) ? messages.media.oneFileOnly : messages.media.malformed,
+    code && LIMIT_ERRORS.has(code) ? serverTexts.media.oneFileOnly : serverTexts.media.malformed,
   );
 }
 
@@ -60,10 +61,10 @@ async function contentOf(file: MultipartFile): Promise<Buffer> {
 async function onlyFile(request: FastifyRequest): Promise<{ filename: string; content: Buffer }> {
   const parts = request.parts()[Symbol.asyncIterator]();
   const part = await nextPart(parts);
-  if (!part) throw badRequest(messages.media.noFile);
-  if (part.type !== 'file') throw badRequest(messages.media.oneFileOnly);
+  if (!part) throw badRequest(serverTexts.media.noFile);
+  if (part.type !== 'file') throw badRequest(serverTexts.media.oneFileOnly);
   const content = await contentOf(part);
-  if (await nextPart(parts)) throw badRequest(messages.media.oneFileOnly);
+  if (await nextPart(parts)) throw badRequest(serverTexts.media.oneFileOnly);
   return { filename: part.filename, content };
 }
 
@@ -74,7 +75,7 @@ async function onlyFile(request: FastifyRequest): Promise<{ filename: string; co
 export async function readUpload(
   request: FastifyRequest,
 ): Promise<{ filename: string; content: Buffer }> {
-  if (!request.isMultipart()) throw badRequest(messages.media.noFile);
+  if (!request.isMultipart()) throw badRequest(serverTexts.media.noFile);
   try {
     return await onlyFile(request);
   } catch (error) {

@@ -9,7 +9,8 @@ import {
 import { formatMessage } from '../../shared/format';
 import { messages } from '../../shared/messages';
 import { analyzeSms } from '../../shared/sms';
-import type { ValidationDetail } from '../../shared/types';
+import type { ValidationDetail } from '../../shared/responses/common';
+import { serverTexts } from '../texts';
 import { recordConsent } from '../consent/log';
 import { lockPhones } from '../consent/phone-lock';
 import type { Db, Tx } from '../db/client';
@@ -22,7 +23,7 @@ import { ApiError, badRequest, tooManyRequests } from '../http/errors';
 
 /** The opt-in request a participant receives: it asks them to reply JOIN. */
 export function optinBody(firstName: string): string {
-  return formatMessage(messages.sms.optin, { first: firstName.trim().slice(0, 20) || 'there' });
+  return formatMessage(serverTexts.sms.optin, { first: firstName.trim().slice(0, 20) || 'there' });
 }
 
 /**
@@ -212,7 +213,7 @@ export async function queueOptinRequests(
   const optedOut = await optedOutPhones(tx, phones);
   const recent = await recentRequests(tx, phones, now);
   const allowance = await hourlyAllowance(tx, requester.staffUserId, policy.perHour, now);
-  const t = messages.contacts.optinRefused;
+  const t = serverTexts.contacts.optinRefused;
 
   const toQueue: (OptinContact & { phone: string })[] = [];
   for (const contact of candidates) {

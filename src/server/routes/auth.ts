@@ -3,6 +3,7 @@ import { messages } from '../../shared/messages';
 import { successSchema } from '../../shared/responses/common';
 import { loginResponse, verifyResponse } from '../../shared/responses/users';
 import { loginSchema } from '../../shared/validation/auth';
+import { serverTexts } from '../texts';
 import { bearerToken } from '../auth/authenticate';
 import { login } from '../auth/login';
 import { findSession, revokeSession } from '../auth/sessions';
@@ -52,7 +53,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!found) {
         return reply.code(401).send({
           valid: false,
-          error: token ? messages.auth.sessionInvalid : messages.auth.tokenRequired,
+          error: token ? messages.auth.sessionInvalid : serverTexts.auth.tokenRequired,
         });
       }
       return { valid: true, user: toApiUser(found.user) };

@@ -1,7 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { mappingProblem, proposeMapping } from '../../shared/contact-import';
-import { messages } from '../../shared/messages';
 import {
   importListResponse,
   importPreviewResponse,
@@ -14,6 +13,7 @@ import {
   importOptionsSchema,
   importPreviewForm,
 } from '../../shared/validation/contact-import';
+import { serverTexts } from '../texts';
 import { badRequest, notFound } from '../http/errors';
 import { csvAnswer, sendCsv } from '../http/csv-answer';
 import { engineClock } from '../delivery/engine';
@@ -31,7 +31,7 @@ import {
   queueImport,
 } from '../services/contact-imports';
 
-const t = messages.contactImport;
+const t = serverTexts.contactImport;
 const importParams = idParams(t.notFound);
 const tags = ['Contact imports'];
 

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { messages } from '../../shared/messages';
 import {
   contactDetailResponse,
   contactListResponse,
@@ -8,6 +7,7 @@ import {
   welcomeEmailResponse,
 } from '../../shared/responses/users';
 import { contactListQuerySchema, contactSchema } from '../../shared/validation/contact';
+import { serverTexts } from '../texts';
 import { csvAnswer, sendCsv } from '../http/csv-answer';
 import { notFound } from '../http/errors';
 import { answerList } from '../http/list-answer';
@@ -19,7 +19,7 @@ import { resendWelcomeEmail } from '../services/account';
 import { contactList, createContact, getContactDetail, updateContact } from '../services/contacts';
 
 /** The contact id of the path: one that is no id names no contact (404, as an unknown one). */
-export const contactParams = idParams(messages.contacts.notFound);
+export const contactParams = idParams(serverTexts.contacts.notFound);
 const tags = ['Contacts'];
 
 /** Contacts (spec section 7): `{contacts}` for lists, `{contact}` for one. */
@@ -76,7 +76,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const contact = await getContactDetail(app.db, request.params.id);
-      if (!contact) throw notFound(messages.contacts.notFound);
+      if (!contact) throw notFound(serverTexts.contacts.notFound);
       return { contact };
     },
   );

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { messages } from '../../shared/messages';
 import {
   inboundMessageResponse,
   inboxCountsResponse,
@@ -10,6 +9,7 @@ import {
   reviewDecisionSchema,
   staffReplySchema,
 } from '../../shared/validation/inbox';
+import { serverTexts } from '../texts';
 import { engineClock } from '../delivery/engine';
 import { idParams } from '../http/path-ids';
 import { decideReview, inboxCounts, updateInbound } from '../services/inbox';
@@ -17,7 +17,7 @@ import { sendStaffReply } from '../services/staff-replies';
 import { contactParams } from './contacts';
 
 const tags = ['Inbox and staff replies'];
-const inboundParams = idParams(messages.inboxApi.notFound);
+const inboundParams = idParams(serverTexts.inboxApi.notFound);
 
 /**
  * Two-way conversations: the inbox of replies received (its counts, marking replies handled,

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { messages } from '../../shared/messages';
 import {
   messageDetailResponse,
   messageListResponse,
@@ -7,6 +6,7 @@ import {
 } from '../../shared/responses/messages';
 import { messageListQuerySchema } from '../../shared/validation/message';
 import { testMessageSchema } from '../../shared/validation/test-message';
+import { serverTexts } from '../texts';
 import { assertAdmin } from '../auth/permissions';
 import { engineClock } from '../delivery/engine';
 import { badRequest } from '../http/errors';
@@ -15,7 +15,7 @@ import { answerList } from '../http/list-answer';
 import { getMessage, messageList, retryMessage } from '../services/messages';
 import { sendTestMessage } from '../services/test-messages';
 
-const t = messages.delivery.api;
+const t = serverTexts.delivery.api;
 
 /** The message id of the path: a malformed one is 400, one that names nothing is 404 later. */
 const params = idParams(() => badRequest(t.invalidId, [{ field: 'id', message: t.invalidId }]));

@@ -18,6 +18,7 @@ import {
   podMembersAddShapes,
   podMembersQuerySchema,
 } from '../../shared/validation/pod';
+import { serverTexts } from '../texts';
 import { describedAs } from '../http/openapi-schemas';
 import { idParams } from '../http/path-ids';
 import { answerList } from '../http/list-answer';
@@ -25,7 +26,7 @@ import { addPodMembers, podMemberList, removePodMember } from '../services/pod-m
 import { createPod, getPodDetail, podList, updatePod } from '../services/pods';
 
 const params = idParams(messages.pods.notFound);
-const memberParams = idParams(messages.pods.notAMember, ['id', 'userId']);
+const memberParams = idParams(serverTexts.pods.notAMember, ['id', 'userId']);
 const tags = ['Pods'];
 
 /** Pods and their members (spec section 7). */

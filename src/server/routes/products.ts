@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LIMITS } from '../../shared/constants';
-import { messages } from '../../shared/messages';
 import { dayOfField, isDayCount } from '../../shared/product';
 import { productListResponse, productResponse } from '../../shared/responses/products';
-import type { ValidationDetail } from '../../shared/types';
+import type { ValidationDetail } from '../../shared/responses/common';
 import {
   productCreateSchema,
   productListQuerySchema,
   productUpdateSchema,
 } from '../../shared/validation/product';
+import { serverTexts } from '../texts';
 import { notFound } from '../http/errors';
 import { idParams } from '../http/path-ids';
 import { withDetails } from '../http/validate';
@@ -34,7 +34,7 @@ function withDay(body: unknown) {
 }
 
 /** A malformed id names no product: 404, as an unknown one. */
-const params = idParams(messages.products.notFound);
+const params = idParams(serverTexts.products.notFound);
 const tags = ['Products'];
 
 /** Products and their day messages (spec section 7): `{data}` in every answer. */
@@ -72,7 +72,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const product = await getProduct(app.db, request.params.id);
-      if (!product) throw notFound(messages.products.notFound);
+      if (!product) throw notFound(serverTexts.products.notFound);
       return { data: product };
     },
   );

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { messages } from '../../shared/messages';
 import { successSchema } from '../../shared/responses/common';
 import {
   changePasswordResponse,
@@ -8,6 +7,7 @@ import {
   signOutOthersResponse,
 } from '../../shared/responses/users';
 import { changePasswordSchema, profileNameSchema } from '../../shared/validation/profile';
+import { serverTexts } from '../texts';
 import { idParams } from '../http/path-ids';
 import {
   changeOwnPassword,
@@ -84,7 +84,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'End one of your other sessions',
         tags,
-        params: idParams(messages.profileApi.sessionNotFound),
+        params: idParams(serverTexts.profileApi.sessionNotFound),
         response: { 200: successSchema },
       },
     },

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { answerList } from '../http/list-answer';
-import { messages } from '../../shared/messages';
 import {
   programDeliveriesResponse,
   programListResponse,
@@ -11,6 +10,7 @@ import {
   programSchema,
   programUpdateBodySchema,
 } from '../../shared/validation/program';
+import { serverTexts } from '../texts';
 import { idParams } from '../http/path-ids';
 import { programDeliveries } from '../services/deliveries';
 import {
@@ -22,7 +22,7 @@ import {
 } from '../services/programs';
 
 /** A malformed id names no program: 404, as an unknown one. */
-export const programParams = idParams(messages.programs.notFound);
+export const programParams = idParams(serverTexts.programs.notFound);
 const params = programParams;
 const tags = ['Programs'];
 const one = { 200: programResponse };

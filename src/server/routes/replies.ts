@@ -4,10 +4,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { INBOUND_LIMITS, TEST_SEND_LIMIT } from '../../shared/consent';
 import { formatMessage } from '../../shared/format';
-import { messages } from '../../shared/messages';
 import { simulateReplyResponse, smsSettingsResponse } from '../../shared/responses/messages';
 import { simulateReplySchema } from '../../shared/validation/reply';
 import { twilioInboundForm } from '../../shared/validation/twilio';
+import { serverTexts } from '../texts';
 import { users } from '../db/schema';
 import { engineClock } from '../delivery/engine';
 import { readByHandler } from '../http/openapi-schemas';
@@ -21,7 +21,7 @@ import {
 import { receiveMessage, type ReceivedMessage } from '../inbound/receive';
 import { contactParams } from './contacts';
 
-const t = messages.inbound.api;
+const t = serverTexts.inbound.api;
 
 /**
  * The sender a simulated reply is addressed to when no Twilio number is configured (always, with
@@ -122,7 +122,7 @@ export const replyRoutes: FastifyPluginAsyncZod = async (app) => {
         .select({ phone: users.phone })
         .from(users)
         .where(eq(users.id, id));
-      if (!contact) throw notFound(messages.contacts.notFound);
+      if (!contact) throw notFound(serverTexts.contacts.notFound);
       if (!contact.phone) throw conflict(t.noPhone);
       const { message } = await receiveMessage(
         app.db,

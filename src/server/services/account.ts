@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { messages } from '../../shared/messages';
 import type { SetPasswordInput } from '../../shared/validation/set-password';
+import { serverTexts } from '../texts';
 import { changeAccount } from '../auth/account-change';
 import { isStaff, mayResetPassword } from '../auth/eligibility';
 import { consumeOneTimeToken, issueOneTimeToken } from '../auth/one-time-tokens';
@@ -50,7 +51,7 @@ export async function setPassword(db: Db, input: SetPasswordInput) {
     const user =
       owner && owner.userId === input.userId ? await lockUser(tx, owner.userId) : undefined;
     // Only hosts and admins hold a password; a participant's token never sets one.
-    if (!user || !isStaff(user.role)) throw badRequest(messages.account.setPasswordLinkInvalid);
+    if (!user || !isStaff(user.role)) throw badRequest(serverTexts.account.setPasswordLinkInvalid);
     await changeAccount(tx, user, { passwordHash });
   });
   return { success: true as const };
@@ -88,10 +89,10 @@ export async function forgotPassword(db: Db, email: string) {
 export async function resendWelcomeEmail(db: Db, id: string, actor: UserRow) {
   return db.transaction(async (tx) => {
     const contact = await lockUser(tx, id);
-    if (!contact) throw notFound(messages.contacts.notFound);
+    if (!contact) throw notFound(serverTexts.contacts.notFound);
     assertMayManage(actor, contact.role);
-    if (!isStaff(contact.role)) throw badRequest(messages.account.welcomeOnlyForStaff);
-    if (contact.emailVerified) throw conflict(messages.account.welcomeAlreadyVerified);
+    if (!isStaff(contact.role)) throw badRequest(serverTexts.account.welcomeOnlyForStaff);
+    if (contact.emailVerified) throw conflict(serverTexts.account.welcomeAlreadyVerified);
     return { welcomeEmailSent: await queueWelcomeEmail(tx, contact) };
   });
 }

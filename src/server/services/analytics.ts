@@ -11,7 +11,7 @@ import {
   type AnalyticsTotals,
 } from '../../shared/analytics';
 import type { MessageStatus } from '../../shared/delivery';
-import { messages } from '../../shared/messages';
+import { serverTexts } from '../texts';
 import type { Db } from '../db/client';
 import { ENDED_UNSENT_STATUSES, programs } from '../db/schema';
 import { notFound } from '../http/errors';
@@ -204,7 +204,7 @@ export async function analytics(db: Db, query: AnalyticsQuery): Promise<Analytic
       .select({ id: programs.id })
       .from(programs)
       .where(eq(programs.id, query.programId));
-    if (!found) throw notFound(messages.programs.notFound);
+    if (!found) throw notFound(serverTexts.programs.notFound);
   }
   const queries = analyticsQueries(query);
   const [dayRows, failureRows, programList, [consent]] = await Promise.all([

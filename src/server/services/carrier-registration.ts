@@ -11,9 +11,9 @@ import {
 } from '../../shared/carrier';
 import { formatMessage } from '../../shared/format';
 import { OPT_IN_KEYWORDS } from '../../shared/keywords';
-import { messages } from '../../shared/messages';
 import { DEFAULT_PHONE_COUNTRY } from '../../shared/phone';
 import { KEYWORDS, type ReplyLanguage } from '../../shared/reply-reading';
+import { serverTexts } from '../texts';
 import type { Db } from '../db/client';
 import { media, productMessages, products, programs } from '../db/schema';
 import { programMessageBody } from '../delivery/body';
@@ -27,9 +27,9 @@ import { optinBody } from '../outbox/optin';
  * functions write them), the samples are product days as the delivery engine builds them.
  */
 
-const t = messages.carrierRegistration;
+const t = serverTexts.carrierRegistration;
 const BRAND = t.brand;
-/** The keyword the opt-in request asks for: the first opt-in keyword (messages.sms.optin). */
+/** The keyword the opt-in request asks for: the first opt-in keyword (serverTexts.sms.optin). */
 const OPTIN_KEYWORD = OPT_IN_KEYWORDS[0]!;
 const LANGUAGES: readonly ReplyLanguage[] = ['en', 'es', 'fr'];
 
@@ -153,7 +153,7 @@ function ownTexts(programName: string | null, helpContact: string) {
   return {
     optinRequest: optinBody(t.firstName),
     optinConfirmation: optinConfirmation(programName === null ? [] : [programName]),
-    optedOut: messages.sms.optedOut,
+    optedOut: serverTexts.sms.optedOut,
     help: helpReply(helpContact),
   } satisfies Record<CarrierReply, string>;
 }
@@ -183,7 +183,7 @@ async function programFacts(db: Db, programId: string, publicUrl: string) {
     .from(programs)
     .leftJoin(products, eq(products.id, programs.productId))
     .where(eq(programs.id, programId));
-  if (!row) throw notFound(messages.programs.notFound);
+  if (!row) throw notFound(serverTexts.programs.notFound);
   const bodies = row.productId ? await productBodies(db, row.productId, publicUrl) : [];
   const program: ApiCarrierProgram = {
     id: row.id,

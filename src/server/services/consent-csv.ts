@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { CSV_BOM, csvLine, type CsvValue } from '../../shared/csv';
 import { formatMessage } from '../../shared/format';
 import { messages } from '../../shared/messages';
+import { serverTexts } from '../texts';
 import type { Db } from '../db/client';
 import { defineList, listInBatches } from '../db/list-page';
 import { consentEvents, podMembers, programPods, programs, users } from '../db/schema';
@@ -93,7 +94,7 @@ async function consentCsv(db: Db, where: SQL | undefined, max: number): Promise<
     max,
     batchSize: WHOLE_LIST.batchSize,
   });
-  if (!whole) throw badRequest(formatMessage(messages.consentReport.tooLong, { max }));
+  if (!whole) throw badRequest(formatMessage(serverTexts.consentReport.tooLong, { max }));
   async function* lines() {
     yield `${CSV_BOM}${csvLine(CONSENT_CSV_COLUMNS)}`;
     for await (const batch of whole!.batches) yield batch.map(csvLine).join('');
@@ -107,9 +108,9 @@ export async function contactConsentCsv(db: Db, contactId: string, max: number) 
     .select({ name: fullNameOf(users) })
     .from(users)
     .where(eq(users.id, contactId));
-  if (!found) throw notFound(messages.contacts.notFound);
+  if (!found) throw notFound(serverTexts.contacts.notFound);
   return {
-    filename: fileName(found.name ?? '', messages.consentReport.contactFile),
+    filename: fileName(found.name ?? '', serverTexts.consentReport.contactFile),
     csv: await consentCsv(db, eq(consentEvents.contactId, contactId), max),
   };
 }
@@ -125,7 +126,7 @@ export async function programConsentCsv(db: Db, programId: string, max: number) 
     .select({ name: programs.programName })
     .from(programs)
     .where(eq(programs.id, programId));
-  if (!found) throw notFound(messages.programs.notFound);
+  if (!found) throw notFound(serverTexts.programs.notFound);
   const participants = db
     .select({ id: podMembers.userId })
     .from(programPods)
@@ -136,7 +137,7 @@ export async function programConsentCsv(db: Db, programId: string, max: number) 
     .from(users)
     .where(and(inArray(users.id, participants), isNotNull(users.phone)));
   return {
-    filename: fileName(found.name, messages.consentReport.programFile),
+    filename: fileName(found.name, serverTexts.consentReport.programFile),
     csv: await consentCsv(
       db,
       or(inArray(consentEvents.contactId, participants), inArray(consentEvents.phone, phones)),

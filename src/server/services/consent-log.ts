@@ -1,6 +1,6 @@
 import { desc, eq, sql, type AnyColumn } from 'drizzle-orm';
-import { messages } from '../../shared/messages';
-import type { ApiConsentLog } from '../../shared/types';
+import type { ApiConsentLog } from '../../shared/responses/messages';
+import { serverTexts } from '../texts';
 import type { Db } from '../db/client';
 import { consentEvents, users } from '../db/schema';
 import { notFound } from '../http/errors';
@@ -15,7 +15,7 @@ const staffName = fullNameOf(users);
 /** Answers 404 unless the contact exists: an empty log and an unknown contact are not alike. */
 export async function assertContactExists(db: Db, id: string): Promise<void> {
   const [found] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
-  if (!found) throw notFound(messages.contacts.notFound);
+  if (!found) throw notFound(serverTexts.contacts.notFound);
 }
 
 /**

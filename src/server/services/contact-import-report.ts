@@ -3,6 +3,7 @@ import { and, asc, eq, gt } from 'drizzle-orm';
 import type { ImportField } from '../../shared/contact-import';
 import { CSV_BOM, csvLine } from '../../shared/csv';
 import { messages } from '../../shared/messages';
+import { serverTexts } from '../texts';
 import type { Db } from '../db/client';
 import { contactImportRejects } from '../db/schema';
 
@@ -19,7 +20,7 @@ const reasonOf = (problems: readonly { field: ImportField; message: string }[]) 
  * from the database batch by batch, in row order, after the rows a batch ended on.
  */
 export function importReportCsv(db: Db, report: { id: string; columns: string[] }): Readable {
-  const t = messages.contactImport;
+  const t = serverTexts.contactImport;
   async function* lines() {
     yield `${CSV_BOM}${csvLine([...report.columns, t.reportRow, t.reportReason])}`;
     let after = 0;

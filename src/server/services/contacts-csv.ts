@@ -5,6 +5,7 @@ import { CSV_BOM, csvLine as line } from '../../shared/csv';
 import { messages } from '../../shared/messages';
 import { zonedIsoString } from '../../shared/schedule';
 import { richTextToPlain } from '../../shared/rich-text';
+import { serverTexts } from '../texts';
 import { contactsInOrder, type ContactListQuery } from './contacts';
 
 /** The export's header row; an import proposes a field for each column it can (contact-import.ts). */
@@ -22,8 +23,8 @@ export const CONTACT_CSV_COLUMNS = [
   'State',
   'Zip code',
   'Country',
-  messages.contacts.exportColumns.createdAt,
-  messages.contacts.exportColumns.lastLogin,
+  serverTexts.contacts.exportColumns.createdAt,
+  serverTexts.contacts.exportColumns.lastLogin,
   'Login count',
   messages.contacts.fields.bio,
 ];

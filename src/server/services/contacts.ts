@@ -1,13 +1,13 @@
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ConsentState } from '../../shared/consent';
-import { messages } from '../../shared/messages';
-import type { ApiContactDetail, ApiUser } from '../../shared/types';
+import type { ApiContactDetail, ApiUser } from '../../shared/responses/users';
 import {
   keptPhoneProblem,
   type ContactInput,
   type contactListQuerySchema,
 } from '../../shared/validation/contact';
+import { serverTexts } from '../texts';
 import { changeAccount } from '../auth/account-change';
 import { assertKeepsAnAdmin, assertMayManage, lockAdminsFirst } from '../auth/permissions';
 import { hashPassword } from '../auth/passwords';
@@ -180,7 +180,7 @@ async function uniqueEmail<T>(write: () => Promise<T>): Promise<T> {
     return await write();
   } catch (error) {
     if (isUniqueViolation(error, 'users_email_unique'))
-      throw conflict(messages.contacts.duplicateEmail);
+      throw conflict(serverTexts.contacts.duplicateEmail);
     throw error;
   }
 }
@@ -258,7 +258,7 @@ export async function createContact(
 async function findContact(tx: Tx, id: string, lock: boolean): Promise<UserRow> {
   const query = tx.select().from(users).where(eq(users.id, id));
   const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw notFound(messages.contacts.notFound);
+  if (!row) throw notFound(serverTexts.contacts.notFound);
   return row;
 }
 

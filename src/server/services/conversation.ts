@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
-import type { ApiConversation, ApiConversationEntry } from '../../shared/types';
+import type { ApiConversation, ApiConversationEntry } from '../../shared/responses/messages';
 import type { ConversationQuery } from '../../shared/validation/consent';
 import type { Db } from '../db/client';
 import { inboundMessages, outboundMessages } from '../db/schema';

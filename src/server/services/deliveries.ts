@@ -1,6 +1,5 @@
 import { and, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { FAILURE_STATUSES, MESSAGE_STATUSES, type MessageStatus } from '../../shared/delivery';
-import { messages } from '../../shared/messages';
 import { SEND_WINDOW } from '../../shared/constants';
 import {
   programSchedule,
@@ -8,7 +7,8 @@ import {
   wallClock,
   type ProgramSchedule,
 } from '../../shared/schedule';
-import type { ApiDeliveryDay, ApiProgramDeliveries } from '../../shared/types';
+import type { ApiDeliveryDay, ApiProgramDeliveries } from '../../shared/responses/programs';
+import { serverTexts } from '../texts';
 import type { Db } from '../db/client';
 import { outboundMessages, products, programs } from '../db/schema';
 import { splitZones } from '../delivery/quiet-hours';
@@ -36,7 +36,7 @@ async function scheduleOf(db: Db, programId: string): Promise<ProgramSchedule | 
     .from(programs)
     .leftJoin(products, eq(products.id, programs.productId))
     .where(eq(programs.id, programId));
-  if (!row) throw notFound(messages.programs.notFound);
+  if (!row) throw notFound(serverTexts.programs.notFound);
   const { startDate, days, sendTime, timeZone } = row;
   return startDate !== null && days !== null ? { startDate, days, sendTime, timeZone } : null;
 }

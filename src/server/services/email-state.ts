@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { ApiEmailState } from '../../shared/types';
+import type { ApiEmailState } from '../../shared/responses/users';
 import type { Db } from '../db/client';
 import { outboundEmails } from '../db/schema';
 

@@ -2,9 +2,10 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { formatMessage } from '../../shared/format';
 import { messages } from '../../shared/messages';
 import { readReply } from '../../shared/reply-reading';
-import type { ApiInboundMessage, ApiInboxCounts } from '../../shared/types';
+import type { ApiInboundMessage, ApiInboxCounts } from '../../shared/responses/messages';
 import type { InboundPatch } from '../../shared/validation/inbox';
 import type { ReviewDecision } from '../../shared/consent';
+import { serverTexts } from '../texts';
 import { recordConsent } from '../consent/log';
 import { optOutDate } from '../consent/opted-out-since';
 import { lockPhone } from '../consent/phone-lock';
@@ -17,7 +18,7 @@ import { queueReply } from '../outbox/replies';
 import { reviewPending } from '../consent/review-holds';
 import { fromInbound, toApiInboundMessage } from './inbound-messages';
 
-const t = messages.inboxApi;
+const t = serverTexts.inboxApi;
 
 /** Who acts on the inbox: the signed-in staff member. */
 export interface InboxActor {

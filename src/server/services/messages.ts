@@ -1,9 +1,9 @@
 import { and, asc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { RETRYABLE_MESSAGE_STATUSES } from '../../shared/delivery';
 import { formatMessage } from '../../shared/format';
-import { messages } from '../../shared/messages';
-import type { ApiMessage, ApiMessageDetail } from '../../shared/types';
+import type { ApiMessage, ApiMessageDetail } from '../../shared/responses/messages';
 import type { MessageListQuery } from '../../shared/validation/message';
+import { serverTexts } from '../texts';
 import type { Db, Tx } from '../db/client';
 import { defineList } from '../db/list-page';
 import { outboundMessageEvents, outboundMessages, programs, users } from '../db/schema';
@@ -11,7 +11,7 @@ import { recordEvent } from '../delivery/status';
 import { conflict, notFound } from '../http/errors';
 import { containsPattern, sortOf } from './list';
 
-const t = messages.delivery.api;
+const t = serverTexts.delivery.api;
 
 /** The contact's full name as the contacts API writes it; null once the contact is gone. */
 export const contactName = sql<

@@ -3,6 +3,7 @@ import { formatMessage } from '../../shared/format';
 import { messages } from '../../shared/messages';
 import type { PodMember, PodMembersAddResult } from '../../shared/pod';
 import type { PodMembersAddInput } from '../../shared/validation/pod';
+import { serverTexts } from '../texts';
 import type { Db, Tx } from '../db/client';
 import { defineList } from '../db/list-page';
 import { podMembers, pods, users } from '../db/schema';
@@ -119,13 +120,13 @@ async function sortOutCandidates(tx: Tx, userIds: string[]) {
   const valid: string[] = [];
   for (const userId of userIds) {
     const user = byId.get(userId);
-    if (!user) notAdded.push({ userId, name: userId, reason: messages.contacts.notFound });
+    if (!user) notAdded.push({ userId, name: userId, reason: serverTexts.contacts.notFound });
     else if (user.role !== 'participant') {
       const name = `${user.firstName} ${user.lastName}`.trim();
       notAdded.push({
         userId,
         name,
-        reason: formatMessage(messages.pods.participantsOnly, { names: name }),
+        reason: formatMessage(serverTexts.pods.participantsOnly, { names: name }),
       });
     } else valid.push(userId);
   }
@@ -167,7 +168,7 @@ export async function addPodMembers(
         .select({ status: podMembers.status })
         .from(podMembers)
         .where(and(eq(podMembers.podId, podId), eq(podMembers.userId, input.userId)));
-      if (existing?.status === 'active') throw conflict(messages.pods.alreadyActiveMember);
+      if (existing?.status === 'active') throw conflict(serverTexts.pods.alreadyActiveMember);
       await upsertMembers(tx, podId, [input.userId]);
       const [row] = await tx
         .select({ member: podMembers, user: users })
@@ -212,5 +213,5 @@ export async function removePodMember(db: Db, podId: string, userId: string): Pr
     .set({ status: 'removed', removedAt: new Date() })
     .where(and(isActiveMemberOf(podId), eq(podMembers.userId, userId)))
     .returning({ id: podMembers.id });
-  if (removed.length === 0) throw notFound(messages.pods.notAMember);
+  if (removed.length === 0) throw notFound(serverTexts.pods.notAMember);
 }

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { formatMessage } from '../../shared/format';
-import { messages } from '../../shared/messages';
 import type { PodMember, PodSummary } from '../../shared/pod';
+import { serverTexts } from '../texts';
 import type { Db, Tx } from '../db/client';
 import { podMembers, pods, users } from '../db/schema';
 import { badRequest } from '../http/errors';
@@ -86,12 +86,12 @@ export async function assertParticipants(tx: Tx, userIds: string[]) {
   const unknown = userIds.filter((id) => !known.has(id));
   if (unknown.length > 0) {
     throw badRequest(
-      formatMessage(messages.pods.unknownContacts, { ids: unknown.slice(0, 10).join(', ') }),
+      formatMessage(serverTexts.pods.unknownContacts, { ids: unknown.slice(0, 10).join(', ') }),
     );
   }
   const staff = found.filter((row) => row.role !== 'participant');
   if (staff.length > 0) {
     const names = staff.slice(0, 10).map((row) => `${row.firstName} ${row.lastName}`.trim());
-    throw badRequest(formatMessage(messages.pods.participantsOnly, { names: names.join(', ') }));
+    throw badRequest(formatMessage(serverTexts.pods.participantsOnly, { names: names.join(', ') }));
   }
 }

@@ -8,6 +8,7 @@ import type {
   PodCreateInput,
   podListQuerySchema,
 } from '../../shared/validation/pod';
+import { serverTexts } from '../texts';
 import type { Db } from '../db/client';
 import { defineList } from '../db/list-page';
 import { isUniqueViolation } from '../db/errors';
@@ -50,7 +51,7 @@ async function uniquePodId<T>(podId: string, write: () => Promise<T>): Promise<T
     return await write();
   } catch (error) {
     if (isUniqueViolation(error, 'pods_pod_id_unique')) {
-      throw conflict(formatMessage(messages.pods.duplicatePodId, { podId }));
+      throw conflict(formatMessage(serverTexts.pods.duplicatePodId, { podId }));
     }
     throw error;
   }

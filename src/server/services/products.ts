@@ -1,7 +1,6 @@
 import { and, asc, eq, gt, ilike, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { mediaNameFromUrl } from '../../shared/media';
-import { messages } from '../../shared/messages';
 import {
   conclusionDay,
   emptyMessage,
@@ -9,12 +8,13 @@ import {
   type ProductMessage,
   type ProductSummary,
 } from '../../shared/product';
-import type { ValidationDetail } from '../../shared/types';
+import type { ValidationDetail } from '../../shared/responses/common';
 import type {
   MessageInput,
   ProductInput,
   productListQuerySchema,
 } from '../../shared/validation/product';
+import { serverTexts } from '../texts';
 import type { Db, Tx } from '../db/client';
 import { defineList } from '../db/list-page';
 import { media, productMessages, products } from '../db/schema';
@@ -128,7 +128,7 @@ async function resolveMedia(tx: Tx, input: ProductInput): Promise<Map<string, Me
     .filter((_, i) => !byName.has(names[i] ?? ''))
     .map((entry) => ({
       field: `${entry.field}.media`,
-      message: messages.products.mediaNotFound,
+      message: serverTexts.products.mediaNotFound,
       day: entry.day,
     }));
   if (missing.length > 0) throw badRequest(missing[0]!.message, missing);
@@ -200,7 +200,7 @@ export async function updateProduct(db: Db, id: string, input: ProductInput): Pr
       })
       .where(eq(products.id, id))
       .returning({ id: products.id });
-    if (!updated) throw notFound(messages.products.notFound);
+    if (!updated) throw notFound(serverTexts.products.notFound);
     await writeMessages(tx, id, input);
   });
   return (await getProduct(db, id))!;

@@ -6,12 +6,13 @@ import type {
   ApiOwnSession,
   ChangePasswordResponse,
   SignOutOthersResponse,
-} from '../../shared/types';
+} from '../../shared/responses/users';
 import {
   PROFILE_SESSIONS_LIMIT,
   type ChangePasswordInput,
   type ProfileNameInput,
 } from '../../shared/validation/profile';
+import { serverTexts } from '../texts';
 import { changeAccount } from '../auth/account-change';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { beginPasswordCheck, passwordCheckSucceeded } from '../auth/password-change-throttle';
@@ -27,6 +28,8 @@ import { badRequest, conflict, notFound, tooManyRequests } from '../http/errors'
 import type { UserRow } from './users';
 
 const t = messages.profileApi;
+/** What only the server refuses (the form's own rules are `t`'s). */
+const refusals = serverTexts.profileApi;
 
 /** The signed-in user's own account as Profile shows it; never the password hash. */
 export function toApiOwnProfile(row: UserRow): ApiOwnProfile {
@@ -52,7 +55,7 @@ export async function updateOwnName(db: Db, userId: string, input: ProfileNameIn
     .where(eq(users.id, userId))
     .returning();
   // The session's user was read by this request, so only a deletion in between gets here.
-  if (!row) throw notFound(messages.contacts.notFound);
+  if (!row) throw notFound(serverTexts.contacts.notFound);
   return toApiOwnProfile(row);
 }
 
@@ -81,7 +84,9 @@ export async function changeOwnPassword(
   const begun = await beginPasswordCheck(db, user.id);
   if ('retryAfter' in begun) {
     throw tooManyRequests(
-      formatMessage(t.tooManyWrongPasswords, { minutes: Math.ceil(begun.retryAfter / 60) }),
+      formatMessage(refusals.tooManyWrongPasswords, {
+        minutes: Math.ceil(begun.retryAfter / 60),
+      }),
       begun.retryAfter,
     );
   }
@@ -139,7 +144,7 @@ export async function signOutOtherSessions(
  * browser, so it is refused here (409).
  */
 export async function endOwnSession(db: Db, userId: string, current: SessionRow, id: string) {
-  if (id === current.id) throw conflict(t.currentSession);
-  if (!(await revokeUserSession(db, userId, id))) throw notFound(t.sessionNotFound);
+  if (id === current.id) throw conflict(refusals.currentSession);
+  if (!(await revokeUserSession(db, userId, id))) throw notFound(refusals.sessionNotFound);
   return { success: true as const };
 }

@@ -3,7 +3,6 @@ import type { z } from 'zod';
 import type { ProgramStatus } from '../../shared/constants';
 import { HANDED_OVER_STATUSES, UNSENT_MESSAGE_STATUSES } from '../../shared/delivery';
 import { formatMessage } from '../../shared/format';
-import { messages } from '../../shared/messages';
 import { timeframeOf, type Program, type ProgramPod } from '../../shared/program';
 import { programStatus, ZONE_DAY_MARGIN } from '../../shared/schedule';
 import {
@@ -11,6 +10,7 @@ import {
   type ProgramInput,
   type programListQuerySchema,
 } from '../../shared/validation/program';
+import { serverTexts } from '../texts';
 import type { Db, Tx } from '../db/client';
 import { defineList } from '../db/list-page';
 import {
@@ -28,7 +28,7 @@ import { containsPattern, sortOf } from './list';
 type ProgramRow = typeof programs.$inferSelect;
 type ProductFacts = { name: string; days: number } | null;
 
-const t = messages.programs;
+const t = serverTexts.programs;
 
 /**
  * A program's status in SQL, for filtering and sorting a list; the same rule as `programStatus`
@@ -372,7 +372,7 @@ async function cancelUnsentMessages(tx: Tx, programId: string, at: Date) {
           status: sql`'canceled'`.as('status'),
           source: sql`'staff'`.as('source'),
           errorCode: sql`null`.as('error_code'),
-          errorMessage: sql`${messages.delivery.programPaused}`.as('error_message'),
+          errorMessage: sql`${serverTexts.delivery.programPaused}`.as('error_message'),
           at: sql`${at.toISOString()}::timestamptz`.as('at'),
           demo: sql`false`.as('demo'),
         })

@@ -2,8 +2,9 @@ import { and, eq, gt } from 'drizzle-orm';
 import { CONVERSATION_WINDOW_MS, STAFF_REPLY_LIMIT } from '../../shared/consent';
 import { formatMessage } from '../../shared/format';
 import { messages } from '../../shared/messages';
-import type { ApiMessageDetail } from '../../shared/types';
+import type { ApiMessageDetail } from '../../shared/responses/messages';
 import type { StaffReplyInput } from '../../shared/validation/inbox';
+import { serverTexts } from '../texts';
 import { countStaffSend, forgetAttempt } from '../auth/rate-limit';
 import { optedOutSince, optOutDate } from '../consent/opted-out-since';
 import type { Db, Tx } from '../db/client';
@@ -18,7 +19,7 @@ import { uploadedMediaName } from '../media/uploaded';
 import { reviewNotPending } from '../consent/review-holds';
 import { getMessage } from './messages';
 
-const t = messages.staffReplies.api;
+const t = serverTexts.staffReplies.api;
 
 export interface StaffReplyOptions {
   /** The staff member replying: the message is theirs (created_by), and so is the rate limit. */
@@ -66,7 +67,7 @@ export async function sendStaffReply(
     .select({ id: users.id, phone: users.phone, country: users.country, state: users.state })
     .from(users)
     .where(eq(users.id, contactId));
-  if (!contact) throw notFound(messages.contacts.notFound);
+  if (!contact) throw notFound(serverTexts.contacts.notFound);
   const phone = contact.phone;
   if (!phone) throw badRequest(t.noPhone);
   const abroad = destinationRefusal(phone, options.allowedCountries);

@@ -3,8 +3,10 @@ import { TEST_SEND_LIMIT } from '../../shared/consent';
 import { formatMessage } from '../../shared/format';
 import { messages } from '../../shared/messages';
 import { conclusionDay } from '../../shared/product';
-import type { ApiMessageDetail, ValidationDetail } from '../../shared/types';
+import type { ValidationDetail } from '../../shared/responses/common';
+import type { ApiMessageDetail } from '../../shared/responses/messages';
 import type { TestMessageInput } from '../../shared/validation/test-message';
+import { serverTexts } from '../texts';
 import { countStaffSend, forgetAttempt } from '../auth/rate-limit';
 import { optedOutSince, optOutDate } from '../consent/opted-out-since';
 import type { Db } from '../db/client';
@@ -18,6 +20,8 @@ import { uploadedMediaName } from '../media/uploaded';
 import { getMessage } from './messages';
 
 const t = messages.testSends.api;
+/** What only the server can refuse: what the request names must exist and may be texted. */
+const refusals = serverTexts.testSends.api;
 
 export interface TestSendOptions {
   /** The staff user sending: the message is theirs (created_by), and so is the rate limit. */
@@ -71,8 +75,8 @@ async function recipientPhone(db: Db, recipient: TestMessageInput['recipient']) 
     .select({ id: users.id, phone: users.phone })
     .from(users)
     .where(eq(users.id, recipient.contactId));
-  if (!contact) return problem('contactId', t.contactNotFound);
-  if (!contact.phone) return problem('contactId', t.contactNoPhone);
+  if (!contact) return problem('contactId', refusals.contactNotFound);
+  if (!contact.phone) return problem('contactId', refusals.contactNoPhone);
   return { value: { phone: contact.phone, contactId: contact.id } } satisfies Resolved<Recipient>;
 }
 
@@ -100,10 +104,10 @@ async function contentOf(
     .select({ name: products.name, days: products.days })
     .from(products)
     .where(eq(products.id, content.productId));
-  if (!product) return problem('productId', t.productNotFound);
+  if (!product) return problem('productId', refusals.productNotFound);
   const last = conclusionDay(product.days);
   if (content.day > last) {
-    const text = formatMessage(t.dayOutOfRange, {
+    const text = formatMessage(refusals.dayOutOfRange, {
       product: product.name,
       max: last,
       days: product.days,
@@ -140,13 +144,14 @@ export async function sendTestMessage(
     db,
     `test-send:user:${options.userId}`,
     TEST_SEND_LIMIT,
-    t.tooMany,
+    refusals.tooMany,
   );
   let id: string;
   try {
     id = await db.transaction(async (tx) => {
       const since = await optedOutSince(tx, phone);
-      if (since) throw conflict(formatMessage(t.optedOut, { date: optOutDate.format(since) }));
+      if (since)
+        throw conflict(formatMessage(refusals.optedOut, { date: optOutDate.format(since) }));
       const [row] = await tx
         .insert(outboundMessages)
         .values({

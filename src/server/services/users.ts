@@ -1,6 +1,6 @@
 import { isValidEmail } from '../../shared/email';
 import { phoneNeedsAttention } from '../../shared/phone';
-import type { ApiUser } from '../../shared/types';
+import type { ApiUser } from '../../shared/responses/users';
 import type { users } from '../db/schema';
 
 export type UserRow = typeof users.$inferSelect;

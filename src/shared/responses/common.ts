@@ -1,29 +1,37 @@
 import { z } from 'zod';
-import type { ApiErrorBody, ApiSimulation } from '../types';
 
 /**
- * The answers of the HTTP API as zod schemas, for its OpenAPI reference (GET /api/docs). Each one
- * is checked against the TypeScript type the console reads (`satisfies z.ZodType<T>`), and each
- * route's handler is checked against its response schema by the zod type provider, so the
- * reference cannot drift from what the server sends.
+ * The answers of the HTTP API as zod schemas, for its OpenAPI reference (GET /api/docs), and the
+ * TypeScript types the console and the server read, inferred from them (`z.infer`) so that the
+ * two cannot differ. The types that shared logic is written around (shared/product.ts, pod.ts…)
+ * stay beside that logic, checked here with `satisfies z.ZodType<T>`. Each route's handler is
+ * checked against its response schema by the zod type provider, so the reference cannot drift
+ * from what the server sends. Every object with an id carries both `_id` and `id` with the same
+ * value, because the spec's client reads either.
  */
+
+/** One failed rule of a validation error: which field, and the spec's message for it. */
+const validationDetailSchema = z.object({
+  field: z.string(),
+  message: z.string(),
+  /** For product messages: the day the field belongs to (0 is the pre-message). */
+  day: z.number().int().optional(),
+});
+export type ValidationDetail = z.infer<typeof validationDetailSchema>;
 
 /** Every error answer: the first rule's message, and the failing fields for a 400. */
 export const apiErrorSchema = z.object({
   error: z.string(),
-  details: z
-    .array(
-      z.object({
-        field: z.string(),
-        message: z.string(),
-        day: z.number().int().optional(),
-      }),
-    )
-    .optional(),
+  /** The first failing fields (at most ERROR_BODY_LIMITS.details of them). */
+  details: z.array(validationDetailSchema).optional(),
+  /** How many more fields failed than `details` lists. */
   moreDetails: z.number().int().optional(),
-}) satisfies z.ZodType<ApiErrorBody>;
+});
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 
 export const successSchema = z.object({ success: z.literal(true) });
+/** POST /api/contacts/set-password and /api/auth/forgot-password (always, account or not). */
+export type SuccessResponse = z.infer<typeof successSchema>;
 
 /** GET /api/health: 200 when the database answers, 503 when it does not. */
 export const healthResponse = z.object({
@@ -31,11 +39,15 @@ export const healthResponse = z.object({
   database: z.enum(['ok', 'unreachable']),
 });
 
-/** GET /api/simulation: the channels this server simulates instead of sending on. */
+/**
+ * GET /api/simulation (no sign-in): the channels this server only pretends to send on. SMS with
+ * SMS_PROVIDER=log, email without SMTP_URL; every screen says so while either is true.
+ */
 export const simulationResponse = z.object({
   sms: z.boolean(),
   email: z.boolean(),
-}) satisfies z.ZodType<ApiSimulation>;
+});
+export type ApiSimulation = z.infer<typeof simulationResponse>;
 
 /** Failures counted by reason (code and text), most frequent first. */
 export const failureCountSchema = z.object({

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { OFFERINGS, PROGRAM_STATUSES, TIME_ZONES } from '../constants';
 import type { Program } from '../program';
-import type { ApiProgramDeliveries } from '../types';
 import { failureCountSchema, listOf } from './common';
 
 const time = z.iso.datetime();
@@ -33,33 +32,66 @@ export const programResponse = z.object({
 
 export const programListResponse = listOf('programs', programResponse);
 
-export const programDeliveriesResponse = z.object({
-  days: z.array(
-    z.object({
-      day: count,
-      sendAt: time,
-      queued: count,
-      sending: count,
-      unknown: count,
-      sent: count,
-      delivered: count,
-      undelivered: count,
-      failed: count,
-      expired: count,
-      canceled: count,
-      skipped: count,
-      failures: z.array(failureCountSchema),
-      waiting: z.array(z.object({ until: time, timeZone: z.string(), count })),
-    }),
-  ),
+/** Messages of a day waiting for the morning in one zone: '12 waiting for 8:00 AM in Los Angeles'. */
+const quietWaitSchema = z.object({
+  /** When they go (ISO): 08:00 on the clock of `timeZone`. */
+  until: time,
+  /** The IANA zone whose morning they wait for. */
+  timeZone: z.string(),
+  count,
+});
+export type ApiQuietWait = z.infer<typeof quietWaitSchema>;
+
+/** One day of a program in GET /api/programs/{id}/deliveries: its messages counted by status. */
+const deliveryDaySchema = z.object({
+  day: count,
+  /** When the day goes out (ISO), from the program's schedule. */
+  sendAt: time,
+  queued: count,
+  sending: count,
+  unknown: count,
+  sent: count,
+  delivered: count,
+  undelivered: count,
+  failed: count,
+  expired: count,
+  canceled: count,
+  skipped: count,
+  /** The failures of the day by reason, most frequent first. */
+  failures: z.array(failureCountSchema),
+  /**
+   * Its messages quiet hours hold past the day's time, by when they will go: at SEND_WINDOW.earliest
+   * in `timeZone` (where the recipients may be), soonest first. Empty when none waits.
+   */
+  waiting: z.array(quietWaitSchema),
+});
+export type ApiDeliveryDay = z.infer<typeof deliveryDaySchema>;
+
+/**
+ * The program's pods' active participant members counted once each, by whether they receive its
+ * messages and, if not, the first reason why (in this order): recipients + the rest = total.
+ */
+const audienceSchema = z.object({
+  total: count,
   recipients: count,
-  audience: z.object({
-    total: count,
-    recipients: count,
-    inactive: count,
-    optedOut: count,
-    noPhone: count,
-    notOptedIn: count,
-    sharedPhone: count,
-  }),
-}) satisfies z.ZodType<ApiProgramDeliveries>;
+  /** The contact is inactive. */
+  inactive: count,
+  /** They, or their phone, opted out (STOP or 21610). */
+  optedOut: count,
+  /** No phone number. */
+  noPhone: count,
+  /** Not opted in (smsVerified false). */
+  notOptedIn: count,
+  /** Their phone is another recipient's too: the number receives each day once, through them. */
+  sharedPhone: count,
+});
+export type ApiProgramAudience = z.infer<typeof audienceSchema>;
+
+/** GET /api/programs/{id}/deliveries. */
+export const programDeliveriesResponse = z.object({
+  days: z.array(deliveryDaySchema),
+  /** Participants who would receive the program's next message now. */
+  recipients: count,
+  audience: audienceSchema,
+});
+export type ApiProgramDeliveries = z.infer<typeof programDeliveriesResponse>;

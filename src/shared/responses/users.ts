@@ -1,20 +1,12 @@
 import { z } from 'zod';
 import { CONTACT_STATUSES, ROLES } from '../constants';
-import type {
-  ApiContactDetail,
-  ApiOwnProfile,
-  ApiOwnSession,
-  ApiUser,
-  LoginResponse,
-  VerifyEmailResponse,
-  VerifyResponse,
-} from '../types';
 import { listOf } from './common';
 
 /** Contacts, and the signed-in user's own account. */
 
 const time = z.iso.datetime();
 
+/** A contact as the API returns it; the signed-in user has the same shape. */
 export const apiUserSchema = z.object({
   _id: z.uuid(),
   id: z.uuid(),
@@ -25,6 +17,7 @@ export const apiUserSchema = z.object({
   phone: z.string().nullable(),
   emailVerified: z.boolean(),
   smsVerified: z.boolean(),
+  /** When the contact opted out (STOP, or the provider's 21610); null while they have not. */
   smsOptedOutAt: time.nullable(),
   profile: z.object({
     firstName: z.string(),
@@ -43,44 +36,53 @@ export const apiUserSchema = z.object({
   lastLogin: time.nullable(),
   loginCount: z.number().int(),
   hasCorruptedEmail: z.boolean(),
+  /** The stored phone is one the phone rule would not store (shared/phone.ts). */
   phoneNeedsAttention: z.boolean(),
-}) satisfies z.ZodType<ApiUser>;
+});
+export type ApiUser = z.infer<typeof apiUserSchema>;
 
 export const loginResponse = z.object({
   user: apiUserSchema,
   token: z.string(),
-}) satisfies z.ZodType<LoginResponse>;
+});
+export type LoginResponse = z.infer<typeof loginResponse>;
 
 export const verifyResponse = z.object({
   valid: z.boolean(),
   user: apiUserSchema.optional(),
   error: z.string().optional(),
-}) satisfies z.ZodType<VerifyResponse>;
+});
+export type VerifyResponse = z.infer<typeof verifyResponse>;
 
+/** GET /api/contacts/verify-email/{token}: who was verified, and the token for setting a password. */
 export const verifyEmailResponse = z.object({
   userId: z.uuid(),
   firstName: z.string(),
   setPasswordToken: z.string(),
-}) satisfies z.ZodType<VerifyEmailResponse>;
+});
+export type VerifyEmailResponse = z.infer<typeof verifyEmailResponse>;
 
 export const contactListResponse = listOf('contacts', apiUserSchema);
 
 /** GET /api/contacts/export.csv (text/csv, streamed). */
 export const contactsCsvResponse = z.string().describe('CSV: a header row, then one contact a row');
 
-export const contactDetailResponse = z.object({
-  contact: apiUserSchema.extend({
-    welcomeEmail: z
-      .object({
-        status: z.enum(['queued', 'sending', 'sent', 'failed']),
-        error: z.string().nullable(),
-        attempts: z.number().int(),
-        queuedAt: time,
-        sentAt: time.nullable(),
-      })
-      .nullable(),
-  }) satisfies z.ZodType<ApiContactDetail>,
+/** What became of an email Tidings queued for a contact (see the email outbox). */
+const emailStateSchema = z.object({
+  status: z.enum(['queued', 'sending', 'sent', 'failed']),
+  /** The mail server's last refusal, while it is retried or once it failed. */
+  error: z.string().nullable(),
+  attempts: z.number().int(),
+  queuedAt: time,
+  sentAt: time.nullable(),
 });
+export type ApiEmailState = z.infer<typeof emailStateSchema>;
+
+/** GET /api/contacts/{id}: the contact, with the state of their last welcome email. */
+const contactDetailSchema = apiUserSchema.extend({ welcomeEmail: emailStateSchema.nullable() });
+export type ApiContactDetail = z.infer<typeof contactDetailSchema>;
+
+export const contactDetailResponse = z.object({ contact: contactDetailSchema });
 
 /** POST and PUT /api/contacts: the contact, and what was sent to them. */
 export const contactWriteResponse = z.object({
@@ -91,38 +93,57 @@ export const contactWriteResponse = z.object({
   phoneOptedOut: z.boolean(),
 });
 
+/**
+ * POST /api/contacts/{id}/welcome-email: whether an email is queued (one already waiting counts;
+ * see queueEmail on the server).
+ */
 export const welcomeEmailResponse = z.object({ welcomeEmailSent: z.boolean() });
+export type WelcomeEmailResponse = z.infer<typeof welcomeEmailResponse>;
 
-export const profileResponse = z.object({
-  profile: z.object({
-    _id: z.uuid(),
-    id: z.uuid(),
-    email: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    fullName: z.string(),
-    role: z.enum(ROLES),
-    lastSignIn: time.nullable(),
-    createdAt: time,
-  }) satisfies z.ZodType<ApiOwnProfile>,
+/**
+ * GET and PUT /api/profile: the signed-in user's own account. `lastSignIn` is the sign-in before
+ * the one that opened the current session (null until there was one).
+ */
+const ownProfileSchema = z.object({
+  _id: z.uuid(),
+  id: z.uuid(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  fullName: z.string(),
+  role: z.enum(ROLES),
+  lastSignIn: time.nullable(),
+  createdAt: time,
 });
+export type ApiOwnProfile = z.infer<typeof ownProfileSchema>;
 
+export const profileResponse = z.object({ profile: ownProfileSchema });
+export type ProfileResponse = z.infer<typeof profileResponse>;
+
+/** POST /api/profile/password: how many other sessions the new password ended. */
 export const changePasswordResponse = z.object({
   success: z.literal(true),
   signedOutSessions: z.number().int(),
 });
+export type ChangePasswordResponse = z.infer<typeof changePasswordResponse>;
 
-export const sessionsResponse = z.object({
-  sessions: z.array(
-    z.object({
-      id: z.uuid(),
-      createdAt: time,
-      lastSeenAt: time,
-      ip: z.string().nullable(),
-      userAgent: z.string().nullable(),
-      current: z.boolean(),
-    }) satisfies z.ZodType<ApiOwnSession>,
-  ),
+/** One live session of the signed-in user. */
+const ownSessionSchema = z.object({
+  id: z.uuid(),
+  createdAt: time,
+  lastSeenAt: time,
+  ip: z.string().nullable(),
+  /** The browser's User-Agent header as it was sent at sign-in (at most 500 characters). */
+  userAgent: z.string().nullable(),
+  /** The session making this request. */
+  current: z.boolean(),
 });
+export type ApiOwnSession = z.infer<typeof ownSessionSchema>;
 
+/** GET /api/profile/sessions: newest first, the current one always among them. */
+export const sessionsResponse = z.object({ sessions: z.array(ownSessionSchema) });
+export type ProfileSessionsResponse = z.infer<typeof sessionsResponse>;
+
+/** POST /api/profile/sessions/sign-out-others. */
 export const signOutOthersResponse = z.object({ signedOut: z.number().int() });
+export type SignOutOthersResponse = z.infer<typeof signOutOthersResponse>;

@@ -32,3 +32,5 @@ export const setPasswordSchema = z
   .and(newPasswordFields);
 
 export type SetPasswordInput = z.output<typeof setPasswordSchema>;
+/** The body a client sends (the page's form does). */
+export type SetPasswordRequest = z.input<typeof setPasswordSchema>;

@@ -67,6 +67,17 @@ const fields = z.object({
   ),
 });
 
+type TestMessageFields = z.output<typeof fields>;
+
+/**
+ * The body a client sends: each field as the schema reads it, and null where it may leave a field
+ * blank (`absent`). Written from the fields' output, since the preprocessing makes their input
+ * type `unknown`.
+ */
+export type TestMessageRequest = {
+  [K in keyof TestMessageFields]?: TestMessageFields[K] | null;
+};
+
 export type TestMessageInput = {
   recipient: { phone: string } | { contactId: string };
   content: { body: string; mediaUrl: string | null } | { productId: string; day: number };

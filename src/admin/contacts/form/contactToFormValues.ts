@@ -1,5 +1,5 @@
 import { newContactDraft, type ContactFormValues } from '../../../shared/contact';
-import type { ApiUser } from '../../../shared/types';
+import type { ApiUser } from '../../../shared/responses/users';
 
 /**
  * The API's contact (profile nested) as the contact form holds it (flat). The stored address is

@@ -1,6 +1,7 @@
 import { HttpError, type RaRecord } from 'react-admin';
 import type { ContactFormMode, ContactFormValues } from '../../../shared/contact';
-import type { ApiSimulation, ApiUser } from '../../../shared/types';
+import type { ApiSimulation } from '../../../shared/responses/common';
+import type { ApiUser } from '../../../shared/responses/users';
 import type { useMessages } from '../../i18n';
 import { serverMessage } from '../../providers/httpClient';
 import { NoSessionError } from '../../providers/sessionRequired';

@@ -2,7 +2,7 @@ import { Dialog, DialogTitle } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useDataProvider } from 'react-admin';
-import type { ApiMessage } from '../../../shared/types';
+import type { ApiMessage } from '../../../shared/responses/messages';
 import { useMessages } from '../../i18n';
 import type { TidingsDataProvider } from '../../providers/dataProvider';
 import { TEST_MESSAGE_DEFAULTS, type TestMessageFormValues } from './testMessageValues';

@@ -20,7 +20,8 @@ import {
   useNotify,
 } from 'react-admin';
 import { useFormState, useWatch, type FieldValues } from 'react-hook-form';
-import type { ApiMessage, ApiSmsSettings, ApiUser } from '../../../shared/types';
+import type { ApiMessage, ApiSmsSettings } from '../../../shared/responses/messages';
+import type { ApiUser } from '../../../shared/responses/users';
 import { OwnMessageFields } from '../../forms/OwnMessageFields';
 import { useMessages } from '../../i18n';
 import { UploadsProvider, useUploads } from '../../products/form/uploads';

@@ -15,7 +15,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { TEST_MESSAGE_REFRESH_MS } from '../../../shared/constants';
 import { isFinalStatus, type MessageStatus } from '../../../shared/delivery';
 import { messages } from '../../../shared/messages';
-import type { ApiMessage } from '../../../shared/types';
+import type { ApiMessage } from '../../../shared/responses/messages';
 import { useMessages } from '../../i18n';
 import { messagePath } from '../../messages/messagePaths';
 import { useStatusWords } from '../../messages/useStatusWords';

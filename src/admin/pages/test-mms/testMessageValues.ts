@@ -1,7 +1,7 @@
 import { messages } from '../../../shared/messages';
 import { phoneProblem, toE164 } from '../../../shared/phone';
 import type { MessageMedia } from '../../../shared/product';
-import type { ApiTestMessageRequest } from '../../../shared/types';
+import type { TestMessageRequest } from '../../../shared/validation/test-message';
 
 const t = messages.testMms;
 
@@ -62,7 +62,7 @@ export function testMessageProblems(values: TestMessageFormValues): Record<strin
 }
 
 /** The request for the form's values: exactly one recipient and one kind of content. */
-export function toTestMessageRequest(values: TestMessageFormValues): ApiTestMessageRequest {
+export function toTestMessageRequest(values: TestMessageFormValues): TestMessageRequest {
   const recipient =
     values.recipient === 'phone' ? { to: toE164(values.to) } : { contactId: values.contactId! };
   if (values.content === 'product') {

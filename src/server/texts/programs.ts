@@ -1,0 +1,44 @@
+/**
+ * Programs, products and media: the API's refusals, the upload's errors, and the carrier
+ * registration's generated texts.
+ */
+
+export const programs = {
+  unknownProduct: 'This product does not exist: %{id}',
+  unknownPods: 'These pods do not exist: %{ids}',
+  notFound: 'Program not found',
+  cannotPause: 'Only a scheduled or running program can be paused.',
+  cannotResume: 'This program is not paused.',
+} as const;
+
+export const products = {
+  mediaNotFound: 'This media file is not on the server. Upload it again.',
+  notFound: 'Product not found',
+} as const;
+
+export const media = {
+  videoTooLong: 'Video is too long. Maximum length is 15 seconds.',
+  videoUnreadable: 'This video cannot be read. Please upload a standard MP4 file.',
+  noFile: 'Choose a file to upload.',
+  malformed: 'The upload was incomplete or malformed. Please choose the file and upload it again.',
+  oneFileOnly: 'Upload one file at a time, with nothing else in the form.',
+} as const;
+
+/**
+ * Help > Carrier registration (issue 26): the facts GET /api/carrier-registration writes for the
+ * page from Tidings' own programs, products and texts.
+ */
+export const carrierRegistration = {
+  /** The name every text Tidings writes opens with (sms.ts): the brand carriers register. */
+  brand: 'Tidings',
+  /** The facts the server writes (src/server/services/carrier-registration.ts). */
+  description:
+    '%{brand} sends the participants of the program "%{program}" the messages of "%{product}": %{count} text messages, up to one a day. Staff enroll each participant in a pod; no message goes to a phone until it replies JOIN to the opt-in request below.',
+  descriptionNoProduct:
+    '%{brand} sends the participants of the program "%{program}" the messages of its product, up to one a day. The program has no product yet. Staff enroll each participant in a pod; no message goes to a phone until it replies JOIN to the opt-in request below.',
+  frequency: 'Up to 1 message a day: %{count} messages over %{span} days.',
+  frequencyOne: 'One message, on a single day.',
+  frequencyNone: 'The program has no product message to send yet.',
+  /** The first name in the opt-in request, which Tidings fills in for each participant. */
+  firstName: '[first name]',
+} as const;

@@ -1,0 +1,98 @@
+/** Programs: the list, the form, the schedule and the rules of a program. */
+
+export const programs = {
+  createNew: 'Create New Program',
+  createTitle: 'Create Program',
+  save: 'Save New Program',
+  update: 'Update Program',
+  back: 'Back to Programs',
+  selectProduct: 'Select a product (optional)',
+  created: 'Program created successfully!',
+  updated: 'Program updated successfully!',
+  nameRequired: 'Program name is required',
+  offeringTypeRequired: 'Offering type is required when Nuanced is selected',
+  title: 'Programs',
+  item: 'program',
+  items: 'programs',
+  editTitle: 'Edit Program',
+  loading: 'Loading program...',
+  saving: 'Saving...',
+  sendTimeOutsideWindow: 'Send time must be between 8:00 AM and 9:00 PM (quiet hours)',
+  startDateInvalid: 'Start date must be a valid date',
+  startDateTooFar: 'Start date must be within %{years} years from today',
+  startDateTooEarly: 'Start date cannot be before the year %{year}',
+  pause: 'Pause',
+  resume: 'Resume',
+  paused: 'Program "%{name}" paused. No message goes out until it is resumed.',
+  resumed: 'Program "%{name}" resumed.',
+  pauseFailed: 'Failed to pause program',
+  resumeFailed: 'Failed to resume program',
+  inactiveProduct: '%{name} (no longer active)',
+  fields: {
+    programName: 'Program name',
+    product: 'Product',
+    timeframe: 'Timeframe',
+    offering: 'Offering',
+    offeringType: 'Offering type',
+    timeZone: 'Time zone',
+    pods: 'Pods',
+    startDate: 'Start date',
+    sendTime: 'Send time',
+    status: 'Status',
+    createdAt: 'Created',
+    search: 'Search program name',
+  },
+  statuses: {
+    draft: 'Draft',
+    scheduled: 'Scheduled',
+    running: 'Running',
+    completed: 'Completed',
+    paused: 'Paused',
+  },
+  /** What each status means (shared/schedule.ts `programStatus` decides it). */
+  statusHelp: {
+    draft: 'It has no product or no start date yet, so nothing is sent.',
+    scheduled: 'It is waiting for its start: its pre-message has not gone out yet.',
+    running: 'It is sending: the pre-message has gone out and the conclusion has not.',
+    completed: 'It is over: its conclusion has gone out.',
+    paused:
+      'Staff stopped it. Nothing goes out until someone resumes it, and the days of the pause are never sent.',
+  },
+  allOfferings: 'All offerings',
+  allStatuses: 'All statuses',
+  offeringFilterTag: 'Offering: %{offering}',
+  statusFilterTag: 'Status: %{status}',
+  searchFilterTag: 'Search: %{q}',
+  schedule: {
+    title: 'Schedule',
+    empty: 'Choose a product and a start date to see when each message goes out.',
+    day: 'Day',
+    date: 'Date',
+    time: 'Local time',
+    message: 'Message',
+    // Nothing is claimed as sent here: the outbox says what went out, the schedule what was due.
+    sent: 'Past',
+    toCome: 'To come',
+  },
+  confirmChange: {
+    title: 'Change the schedule of a running program?',
+    // What the outbox says was handed to the provider (the program's messagesSent), never what
+    // the clock says was due.
+    noneSent: 'No message of this program has been sent yet.',
+    // Days and messages apart: a day goes to every recipient, one message each.
+    sent: '%{days} day(s) already sent (%{messages} message(s) in all) will not be sent again.',
+    // Counted as the schedule preview counts its 'To come' rows, on the new schedule; a day
+    // already sent is never to come.
+    toCome:
+      'The new schedule has %{days} day(s) still to come, each one message to every recipient.',
+    confirm: 'Change the schedule',
+  },
+  errors: {
+    create: 'Failed to create program',
+    createException: 'An error occurred while creating the program',
+    fetch: 'Failed to fetch program',
+    load: 'Failed to load program',
+    update: 'Failed to update program',
+    updateException: 'An error occurred while updating the program',
+  },
+} as const;
