@@ -10,9 +10,9 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../tests/helpers/server';
+import { builtProgram, freePort } from '../tests/helpers/server';
 import { ensureConsoleBuilt } from './build-console';
-import { ensureServerBuilt, SERVER_MAIN } from './build-server';
+import { ensureServerBuilt } from './build-server';
 import { INITIAL_JS_BUDGET_BYTES, initialJs } from './initial-js';
 
 /** Tidings' targets on a two-core machine: a restart serves its first page within 1.5 s, ... */
@@ -27,7 +27,7 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 async function timeToFirstPage(dataDir: string) {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_MAIN], {
+  const child = spawn(process.execPath, builtProgram('main'), {
     cwd: root,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: 'ignore',

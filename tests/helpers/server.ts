@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -9,13 +9,22 @@ import { copyNewDatabaseInto } from './pglite-template';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
+/** The Node options `npm start` gives the server: package.json's start script is their one place. */
+const START_OPTIONS = (
+  JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  }
+).scripts.start
+  .split(/\s+/)
+  .filter((word) => word.startsWith('--'));
+
 /**
  * The arguments that run one of the built server's programs (`scripts/build-server.ts`; the test
  * layers that start processes build it first, in their global setup), as `npm start`, `npm run
  * worker` and the scripts do.
  */
 export const builtProgram = (name: 'main' | 'worker' | 'backup' | 'restore' | 'seed-demo') => [
-  '--enable-source-maps',
+  ...(name === 'main' ? START_OPTIONS : ['--enable-source-maps']),
   path.join(ROOT, 'dist/server', `${name}.js`),
 ];
 
