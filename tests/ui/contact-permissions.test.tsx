@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { Role } from '../../src/shared/constants';
 import { messages } from '../../src/shared/messages';
 import type { ApiUser } from '../../src/shared/types';
-import { apiUser, fakeApi, jsonResponse, renderConsole, storeSession } from './helpers';
+import { renderContacts } from './conversation-helpers';
+import { apiUser, jsonResponse, signIn } from './helpers';
 
 /**
  * What the contact screens show each role: hosts manage participants only (the server refuses the
@@ -34,21 +35,28 @@ function contact(id: string, firstName: string, role: Role): ApiUser {
   });
 }
 
-/** The console at `at`, signed in as a `role`, with the API knowing the three people above. */
-function openAs(role: Role, at: string) {
+type Routes = Parameters<typeof signIn>[0];
+
+/**
+ * The contacts screen at `at`, signed in as a `role`, with the API knowing the three people above
+ * and answering `routes`.
+ */
+function openAs(role: Role, at: string, routes: Routes = {}) {
   const me = apiUser({ role, firstName: 'Me', email: 'me@example.org' });
-  storeSession(me);
-  const api = fakeApi({
-    'GET /api/auth/verify': () => jsonResponse(200, { valid: true, user: me }),
-    'GET /api/contacts': () => jsonResponse(200, { contacts: Object.values(people), total: 3 }),
-    ...Object.fromEntries(
-      Object.values(people).map((person) => [
-        `GET /api/contacts/${person.id}`,
-        () => jsonResponse(200, { contact: person }),
-      ]),
-    ),
-  });
-  renderConsole(at);
+  const api = signIn(
+    {
+      'GET /api/contacts': () => jsonResponse(200, { contacts: Object.values(people), total: 3 }),
+      ...Object.fromEntries(
+        Object.values(people).map((person) => [
+          `GET /api/contacts/${person.id}`,
+          () => jsonResponse(200, { contact: person }),
+        ]),
+      ),
+      ...routes,
+    },
+    me,
+  );
+  renderContacts(at);
   return api;
 }
 
@@ -79,7 +87,11 @@ describe('edit contact by role', () => {
     ['an admin', 'admin'],
   ])('shows a host the details of %s read-only, saying why, with no save', async (_name, role) => {
     const person = people[role];
-    openAs('host', `/contacts/${person.id}`);
+    // The contact's details are the subject: the Conversation card below them (and its reply box,
+    // shown once the conversation has loaded or failed to) is still loading.
+    openAs('host', `/contacts/${person.id}`, {
+      [`GET /api/contacts/${person.id}/conversation`]: () => new Promise<Response>(() => undefined),
+    });
     const details = await screen.findByRole('region', { name: t.sections.details });
     expect(screen.getByRole('heading', { name: t.viewTitle })).toBeInTheDocument();
     expect(screen.getByText(t.permissions.staffByAdminsOnly)).toBeInTheDocument();
