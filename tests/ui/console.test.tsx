@@ -36,8 +36,10 @@ describe('/login', () => {
     });
     renderConsole('/login');
     const user = userEvent.setup();
-    await user.type(await screen.findByLabelText(/Email/), 'ada@example.org');
-    await user.type(screen.getByLabelText(/Password/), 'wrong');
+    await user.click(await screen.findByLabelText(/Email/));
+    await user.paste('ada@example.org');
+    await user.click(screen.getByLabelText(/Password/));
+    await user.paste('wrong');
     await user.click(screen.getByRole('button', { name: messages.login.submit }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Invalid email or password');
@@ -50,8 +52,10 @@ describe('/login', () => {
     fakeApi({ 'POST /api/auth/login': () => new Response('', { status: 500 }) });
     renderConsole('/login');
     const user = userEvent.setup();
-    await user.type(await screen.findByLabelText(/Email/), 'ada@example.org');
-    await user.type(screen.getByLabelText(/Password/), 'pw');
+    await user.click(await screen.findByLabelText(/Email/));
+    await user.paste('ada@example.org');
+    await user.click(screen.getByLabelText(/Password/));
+    await user.paste('pw');
     await user.click(screen.getByRole('button', { name: messages.login.submit }));
     expect(await screen.findByRole('alert')).toHaveTextContent(messages.login.error);
   });
@@ -64,8 +68,10 @@ describe('/login', () => {
     });
     renderConsole('/login');
     const user = userEvent.setup();
-    await user.type(await screen.findByLabelText(/Email/), 'ada@example.org');
-    await user.type(screen.getByLabelText(/Password/), 'pw');
+    await user.click(await screen.findByLabelText(/Email/));
+    await user.paste('ada@example.org');
+    await user.click(screen.getByLabelText(/Password/));
+    await user.paste('pw');
     await user.click(screen.getByRole('button', { name: messages.login.submit }));
     expect(await screen.findByRole('heading', { name: 'Hello Ada' })).toBeInTheDocument();
     expect(path()).toBe('/dashboard');

@@ -1,3 +1,5 @@
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
 import { render } from '@testing-library/react';
 import { Suspense, type ReactElement } from 'react';
 import {
@@ -47,15 +49,27 @@ function CurrentPath() {
 
 /**
  * The whole console at `path`, in a memory router, as after a fresh page load: real providers
- * (a new authProvider each time) unless replaced.
+ * (a new authProvider each time) unless replaced, and the theme without animations (`testTheme`).
  */
 export function renderConsole(path: Location, props: AppProps = {}) {
   return renderAt(path, [
-    { path: '*', element: <App authProvider={createAuthProvider()} {...props} /> },
+    {
+      path: '*',
+      element: <App authProvider={createAuthProvider()} theme={testTheme} {...props} />,
+    },
   ]);
 }
 
 type Location = string | { pathname: string; state?: unknown };
+
+/**
+ * MUI's styles inserted as a production build inserts them: as rules of one style sheet, not a
+ * `<style>` element each (emotion's development mode). The files of a worker share one document,
+ * so the elements added up to thousands, and jsdom sorts its style sheets on each insertion and
+ * goes through them for each computed style (role queries, visibility): both slowed down file
+ * after file.
+ */
+const styles = createCache({ key: 'css', speedy: true });
 
 /**
  * `routes` in a memory router at `path`, after the pages of `history`, with the current path beside
@@ -73,7 +87,14 @@ function renderAt(path: Location, routes: RouteObject[], history: Location[] = [
   };
   const router = createMemoryRouter([root], { initialEntries: [...history, path] });
   // As in src/admin/main.tsx: navigations are not transitions.
-  return { ...render(<RouterProvider router={router} useTransitions={false} />), router };
+  return {
+    ...render(
+      <CacheProvider value={styles}>
+        <RouterProvider router={router} useTransitions={false} />
+      </CacheProvider>,
+    ),
+    router,
+  };
 }
 
 const pathnameOf = (location: Location) =>
