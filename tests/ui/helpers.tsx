@@ -47,11 +47,14 @@ function CurrentPath() {
   );
 }
 
+/** A memory router's entry: a path, or a path with navigation state. */
+type Entry = string | { pathname: string; state?: unknown };
+
 /**
  * The whole console at `path`, in a memory router, as after a fresh page load: real providers
  * (a new authProvider each time) unless replaced, and the theme without animations (`testTheme`).
  */
-export function renderConsole(path: Location, props: AppProps = {}) {
+export function renderConsole(path: Entry, props: AppProps = {}) {
   return renderAt(path, [
     {
       path: '*',
@@ -59,8 +62,6 @@ export function renderConsole(path: Location, props: AppProps = {}) {
     },
   ]);
 }
-
-type Location = string | { pathname: string; state?: unknown };
 
 /**
  * MUI's styles inserted as a production build inserts them: as rules of one style sheet, not a
@@ -75,7 +76,7 @@ const styles = createCache({ key: 'css', speedy: true });
  * `routes` in a memory router at `path`, after the pages of `history`, with the current path beside
  * them. Returns the router too, to go back with.
  */
-function renderAt(path: Location, routes: RouteObject[], history: Location[] = []) {
+function renderAt(path: Entry, routes: RouteObject[], history: Entry[] = []) {
   const root: RouteObject = {
     element: (
       <>
@@ -97,8 +98,8 @@ function renderAt(path: Location, routes: RouteObject[], history: Location[] = [
   };
 }
 
-const pathnameOf = (location: Location) =>
-  new URL(typeof location === 'string' ? location : location.pathname, 'http://localhost').pathname;
+const pathnameOf = (entry: Entry) =>
+  new URL(typeof entry === 'string' ? entry : entry.pathname, 'http://localhost').pathname;
 
 /**
  * The console's theme without animations: MUI's transitions and ripples only cost time in jsdom,
@@ -117,11 +118,11 @@ const testTheme: RaThemeOptions = {
   },
 };
 
-export interface ScreenOptions {
+interface ScreenOptions {
   /** Where the router starts: '/products/edit/p1'. */
-  path: Location;
+  path: Entry;
   /** The pages visited before `path`, for Back. */
-  history?: Location[];
+  history?: Entry[];
   /** The route the screen answers, with its parameters ('/products/edit/:id'); `path`'s if none. */
   route?: string;
   /** The react-admin resource of a list, create or edit screen. */
@@ -133,7 +134,7 @@ export interface ScreenOptions {
 /**
  * One screen of the console, as react-admin's unit-testing guide renders a view: in an
  * `<AdminContext>` with the console's providers (a new authProvider each time, the HTTP data
- * provider with the console's save shaping, the English messages, the theme and the store), a
+ * provider with the console's save shaping, the English messages, `testTheme` and the store), a
  * memory router at `path` and react-admin's notifications. As in the console, the screen opens once
  * the session is checked (see `signIn`). There is no layout (top bar, simulation banner) and no
  * other screen: a navigation elsewhere leaves an empty page, with the path to assert.
