@@ -1,5 +1,11 @@
 import { useMemo } from 'react';
-import { CustomRoutes, Resource, type AuthProvider, type DataProvider } from 'react-admin';
+import {
+  CustomRoutes,
+  Resource,
+  type AuthProvider,
+  type DataProvider,
+  type RaThemeOptions,
+} from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
 import { CARRIER_REGISTRATION_PATH, HELP_PATH } from './help/helpPaths';
 import { i18nProvider } from './i18n';
@@ -17,7 +23,7 @@ import { products } from './products';
 import { programs } from './programs';
 import { replies } from './replies';
 import { lazyScreen } from './screens';
-import { theme } from './theme';
+import { theme as consoleTheme } from './theme';
 
 // Each screen is its own chunk (see screens.ts), so the first load carries only the shell.
 const DashboardPage = lazyScreen(() => import('./pages/DashboardPage'));
@@ -42,12 +48,14 @@ const ToDashboard = () => <Navigate to={DASHBOARD_PATH} replace />;
 export interface AppProps {
   authProvider?: AuthProvider;
   dataProvider?: DataProvider;
+  theme?: RaThemeOptions;
 }
 
-/** The Tidings console. Providers can be swapped for tests. */
+/** The Tidings console. Providers, and the theme, can be swapped for tests. */
 export function App({
   authProvider = defaultAuthProvider,
   dataProvider = defaultDataProvider,
+  theme = consoleTheme,
 }: AppProps) {
   const consoleProvider = useMemo(() => forConsole(dataProvider), [dataProvider]);
   return (

@@ -1,9 +1,7 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpError } from 'react-admin';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { App } from '../../src/admin/App';
-import { createAuthProvider } from '../../src/admin/providers/authProvider';
+import AnalyticsPage from '../../src/admin/analytics/AnalyticsPage';
 import { dataProvider as realDataProvider } from '../../src/admin/providers/dataProvider';
 import {
   ANALYTICS_MAX_DAYS,
@@ -15,11 +13,13 @@ import {
 import { formatMessage } from '../../src/shared/format';
 import { messages } from '../../src/shared/messages';
 import { addDays } from '../../src/shared/schedule';
-import { apiUser, fakeApi, jsonResponse, storeSession } from './helpers';
-import { fakeDataProvider, renderSignedIn } from './products-helpers';
+import { fakeApi, jsonResponse, renderScreen, signIn, storeSession } from './helpers';
+import { fakeDataProvider } from './products-helpers';
 import { ids, program } from './programs-helpers';
 
 const t = messages.analytics;
+/** How long react-admin's AutocompleteInput waits after typing before it searches. */
+const AUTOCOMPLETE_DELAY_MS = 250;
 const search = () => new URLSearchParams(screen.getByTestId('search').textContent ?? '');
 
 // 07:30 UTC on 24 November is still 23 November in Los Angeles (23:30 PST): the default range is
@@ -139,7 +139,8 @@ function analyticsProvider(
 type AnalyticsProvider = ReturnType<typeof analyticsProvider>;
 
 function open(path = '/analytics', dataProvider = analyticsProvider()) {
-  renderSignedIn(path, dataProvider);
+  signIn();
+  renderScreen(<AnalyticsPage />, { path, dataProvider });
   return dataProvider;
 }
 
@@ -313,10 +314,13 @@ describe('choosing what to see', () => {
   });
 
   it('asks for one program when it is chosen, found by a search on the server', async () => {
+    // The search waits for a pause in typing: every timer is fake here, to make it.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const dataProvider = open();
     await figuresShown();
     const input = screen.getByRole('combobox', { name: t.program });
     fireEvent.change(input, { target: { value: 'Spring' } });
+    await act(() => vi.advanceTimersByTimeAsync(AUTOCOMPLETE_DELAY_MS));
     await waitFor(() =>
       expect(dataProvider.getList).toHaveBeenCalledWith(
         'programs',
@@ -366,18 +370,15 @@ describe('choosing what to see', () => {
   });
 
   it('goes back to the view before with Back, dates and program alike', async () => {
-    // As renderConsole does, keeping the router to go back with.
+    // The program search waits for a pause in typing: every timer is fake here, to make it.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const dataProvider = analyticsProvider();
-    storeSession();
-    fakeApi({ 'GET /api/auth/verify': () => jsonResponse(200, { valid: true, user: apiUser() }) });
-    const element = (
-      <App authProvider={createAuthProvider()} dataProvider={dataProvider as never} />
-    );
-    const router = createMemoryRouter([{ path: '*', element }], {
-      initialEntries: ['/dashboard', '/analytics?from=2026-11-01&to=2026-11-23'],
-      initialIndex: 1,
+    signIn();
+    const { router } = renderScreen(<AnalyticsPage />, {
+      path: '/analytics?from=2026-11-01&to=2026-11-23',
+      history: ['/dashboard'],
+      dataProvider,
     });
-    render(<RouterProvider router={router} useTransitions={false} />);
     await figuresShown();
     typeDate('from', '11/10/2026');
     await waitFor(() =>
@@ -385,6 +386,7 @@ describe('choosing what to see', () => {
     );
     const program = screen.getByRole('combobox', { name: t.program });
     fireEvent.change(program, { target: { value: 'Spring' } });
+    await act(() => vi.advanceTimersByTimeAsync(AUTOCOMPLETE_DELAY_MS));
     fireEvent.click(await screen.findByRole('option', { name: 'Spring Walks' }));
     await waitFor(() =>
       expect(router.state.location.search).toBe(

@@ -1,18 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import CarrierRegistrationPage from '../../src/admin/help/CarrierRegistrationPage';
 import type { ApiCarrierRegistration } from '../../src/shared/carrier';
 import { messages } from '../../src/shared/messages';
-import { fakeDataProvider, renderSignedIn } from './products-helpers';
+import { renderConsole, renderScreen, signIn } from './helpers';
+import { fakeDataProvider } from './products-helpers';
 
 /** Help > Carrier registration (issue 26): GET /api/carrier-registration as blocks to copy. */
 const t = messages.carrierRegistration;
 const PROGRAM_ID = '7d3b1e52-3f5c-4c8e-9d43-0a1b2c3d4e5f';
-
-// The page loads lazily; loading it once here keeps that out of each test.
-beforeAll(async () => {
-  await import('../../src/admin/help/CarrierRegistrationPage');
-});
 
 const base: ApiCarrierRegistration = {
   brand: 'Tidings',
@@ -70,7 +67,8 @@ const withProgram: ApiCarrierRegistration = {
   },
 };
 
-function open(path: string) {
+/** The data calls of the page, with the base registration or a program's. */
+function registrationProvider() {
   const getCarrierRegistration = vi.fn(async (programId: string | null) =>
     programId ? withProgram : base,
   );
@@ -83,7 +81,14 @@ function open(path: string) {
     getMany: vi.fn(async () => ({ data: [{ id: PROGRAM_ID, programName: 'Spring Steps' }] })),
     getCarrierRegistration,
   };
-  renderSignedIn(path, dataProvider);
+  return dataProvider;
+}
+
+/** Help > Carrier registration at `path`, signed in. */
+function open(path: string) {
+  const dataProvider = registrationProvider();
+  signIn();
+  renderScreen(<CarrierRegistrationPage />, { path, dataProvider });
   return dataProvider;
 }
 
@@ -145,11 +150,15 @@ describe('/help/carrier-registration', () => {
       ...withProgram,
       program: { ...withProgram.program!, samples: [one] },
     }));
-    renderSignedIn(`/help/carrier-registration?programId=${PROGRAM_ID}`, {
-      ...fakeDataProvider(),
-      getMany: vi.fn(async () => ({ data: [{ id: PROGRAM_ID, programName: 'Spring Steps' }] })),
-      getList: vi.fn(async () => ({ data: [], total: 0 })),
-      getCarrierRegistration,
+    signIn();
+    renderScreen(<CarrierRegistrationPage />, {
+      path: `/help/carrier-registration?programId=${PROGRAM_ID}`,
+      dataProvider: {
+        ...fakeDataProvider(),
+        getMany: vi.fn(async () => ({ data: [{ id: PROGRAM_ID, programName: 'Spring Steps' }] })),
+        getList: vi.fn(async () => ({ data: [], total: 0 })),
+        getCarrierRegistration,
+      },
     });
     const samples = await section(t.sections.samples);
     expect(within(samples).getByText(t.fewSamples.replace('%{min}', '2'))).toBeInTheDocument();
@@ -179,9 +188,11 @@ describe('/help/carrier-registration', () => {
     );
   });
 
+  // Help and the link it follows: the whole console.
   it('is linked from the Help page', async () => {
     await import('../../src/admin/help/HelpPage');
-    open('/help');
+    signIn();
+    renderConsole('/help', { dataProvider: registrationProvider() as never });
     const link = await screen.findByRole('link', { name: /Carrier\s+registration/ });
     expect(link).toHaveAttribute('href', '/help/carrier-registration');
     await userEvent.setup().click(link);

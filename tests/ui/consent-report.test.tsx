@@ -4,9 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../src/shared/messages';
 import { serverTexts } from '../../src/server/texts';
 import { emptyDeliveries } from './messages-helpers';
-import { contactId, contactProvider } from './conversation-helpers';
-import { renderSignedIn } from './products-helpers';
-import { program, programsProvider } from './programs-helpers';
+import { contactId, contactProvider, renderContacts } from './conversation-helpers';
+import { signIn } from './helpers';
+import { openProgram, program, programsProvider } from './programs-helpers';
 
 /** The consent reports' download buttons (issue 26): a contact's, and a program's. */
 const t = messages.consentReport;
@@ -39,7 +39,8 @@ describe("the contact's Consent history card", () => {
       ...contactProvider(),
       downloadContactConsentCsv: vi.fn(download),
     };
-    renderSignedIn(`/contacts/${contactId}`, dataProvider);
+    signIn();
+    renderContacts(`/contacts/${contactId}`, dataProvider);
     return dataProvider;
   }
   const card = () => screen.findByRole('region', { name: messages.conversations.history.title });
@@ -75,7 +76,7 @@ describe("the program's Deliveries panel", () => {
       getProgramDeliveries: vi.fn(async () => emptyDeliveries),
       downloadProgramConsentCsv: vi.fn(download),
     };
-    renderSignedIn(`/programs/${stored.id}`, dataProvider);
+    openProgram(`/programs/${stored.id}`, dataProvider);
     return { dataProvider, stored };
   }
   const panel = () => screen.findByRole('region', { name: messages.delivery.panel.title });

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import DashboardPage from '../../src/admin/pages/DashboardPage';
 import { session } from '../../src/admin/providers/session';
 import { TIMINGS } from '../../src/shared/constants';
 import { messages } from '../../src/shared/messages';
@@ -9,13 +10,14 @@ import {
   fakeApi,
   jsonResponse,
   renderConsole,
+  renderScreen,
   setViewportWidth,
+  signIn,
   storeSession,
 } from './helpers';
 
-const verifyOk = (user = apiUser()) => ({
-  'GET /api/auth/verify': () => jsonResponse(200, { valid: true, user }),
-});
+// The console itself is the subject here: sign-in, its redirects and the session, the routes, the
+// navigation bar and the frame; the dashboard's own texts aside, each test renders it whole.
 
 const path = () => screen.getByTestId('path').textContent;
 
@@ -34,8 +36,10 @@ describe('/login', () => {
     });
     renderConsole('/login');
     const user = userEvent.setup();
-    await user.type(await screen.findByLabelText(/Email/), 'ada@example.org');
-    await user.type(screen.getByLabelText(/Password/), 'wrong');
+    await user.click(await screen.findByLabelText(/Email/));
+    await user.paste('ada@example.org');
+    await user.click(screen.getByLabelText(/Password/));
+    await user.paste('wrong');
     await user.click(screen.getByRole('button', { name: messages.login.submit }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Invalid email or password');
@@ -48,8 +52,10 @@ describe('/login', () => {
     fakeApi({ 'POST /api/auth/login': () => new Response('', { status: 500 }) });
     renderConsole('/login');
     const user = userEvent.setup();
-    await user.type(await screen.findByLabelText(/Email/), 'ada@example.org');
-    await user.type(screen.getByLabelText(/Password/), 'pw');
+    await user.click(await screen.findByLabelText(/Email/));
+    await user.paste('ada@example.org');
+    await user.click(screen.getByLabelText(/Password/));
+    await user.paste('pw');
     await user.click(screen.getByRole('button', { name: messages.login.submit }));
     expect(await screen.findByRole('alert')).toHaveTextContent(messages.login.error);
   });
@@ -58,20 +64,21 @@ describe('/login', () => {
     fakeApi({
       'POST /api/auth/login': () =>
         jsonResponse(200, { user: apiUser({ firstName: 'Ada' }), token: 'tok' }),
-      ...verifyOk(),
+      'GET /api/auth/verify': () => jsonResponse(200, { valid: true, user: apiUser() }),
     });
     renderConsole('/login');
     const user = userEvent.setup();
-    await user.type(await screen.findByLabelText(/Email/), 'ada@example.org');
-    await user.type(screen.getByLabelText(/Password/), 'pw');
+    await user.click(await screen.findByLabelText(/Email/));
+    await user.paste('ada@example.org');
+    await user.click(screen.getByLabelText(/Password/));
+    await user.paste('pw');
     await user.click(screen.getByRole('button', { name: messages.login.submit }));
     expect(await screen.findByRole('heading', { name: 'Hello Ada' })).toBeInTheDocument();
     expect(path()).toBe('/dashboard');
   });
 
   it('sends an already signed-in user to /dashboard', async () => {
-    storeSession();
-    fakeApi(verifyOk());
+    signIn();
     renderConsole('/login');
     await waitFor(() => expect(path()).toBe('/dashboard'));
   });
@@ -117,8 +124,7 @@ describe('routes', () => {
   });
 
   it.each(['/', '/no/such/page'])('sends %s to /dashboard', async (start) => {
-    storeSession();
-    fakeApi(verifyOk());
+    signIn();
     renderConsole(start);
     await waitFor(() => expect(path()).toBe('/dashboard'));
   });
@@ -127,8 +133,7 @@ describe('routes', () => {
   it.each(['/access-denied', '/authentication-error'])(
     "treats react-admin's %s like any unknown path",
     async (start) => {
-      storeSession();
-      fakeApi(verifyOk());
+      signIn();
       renderConsole(start);
       await waitFor(() => expect(path()).toBe('/dashboard'));
     },
@@ -165,9 +170,8 @@ describe('while signed in', () => {
 
 describe('/dashboard', () => {
   it('greets the user by first name', async () => {
-    storeSession(apiUser({ firstName: 'Grace' }));
-    fakeApi(verifyOk(apiUser({ firstName: 'Grace' })));
-    renderConsole('/dashboard');
+    signIn({}, apiUser({ firstName: 'Grace' }));
+    renderScreen(<DashboardPage />, { path: '/dashboard' });
     expect(await screen.findByRole('heading', { name: 'Hello Grace' })).toBeInTheDocument();
     expect(screen.getByText(messages.dashboard.prompt)).toBeInTheDocument();
     expect(
@@ -176,9 +180,8 @@ describe('/dashboard', () => {
   });
 
   it("says 'Hello there' when no first name is known", async () => {
-    storeSession(apiUser({ firstName: '' }));
-    fakeApi(verifyOk(apiUser({ firstName: '' })));
-    renderConsole('/dashboard');
+    signIn({}, apiUser({ firstName: '' }));
+    renderScreen(<DashboardPage />, { path: '/dashboard' });
     expect(await screen.findByRole('heading', { name: 'Hello there' })).toBeInTheDocument();
   });
 });
@@ -196,8 +199,7 @@ describe('navigation bar', () => {
   ];
 
   it('links every area and highlights the active one', async () => {
-    storeSession();
-    fakeApi(verifyOk());
+    signIn();
     renderConsole('/dashboard');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     for (const label of entries) {
@@ -218,8 +220,7 @@ describe('navigation bar', () => {
   });
 
   it('follows a link and moves the highlight', async () => {
-    storeSession();
-    fakeApi(verifyOk());
+    signIn();
     renderConsole('/dashboard');
     const user = userEvent.setup();
     const nav = await screen.findByRole('navigation', { name: 'Main' });
@@ -230,8 +231,7 @@ describe('navigation bar', () => {
 
   it('becomes a hamburger menu at 1024px, with every entry including Pods', async () => {
     setViewportWidth(1024);
-    storeSession();
-    fakeApi(verifyOk());
+    signIn();
     renderConsole('/dashboard');
     const user = userEvent.setup();
     const nav = await screen.findByRole('navigation', { name: 'Main' });
@@ -249,11 +249,7 @@ describe('navigation bar', () => {
   });
 
   it('logs out: the server session is revoked, storage cleared, and the user is at /login', async () => {
-    storeSession();
-    const api = fakeApi({
-      ...verifyOk(),
-      'POST /api/auth/logout': () => jsonResponse(200, { success: true }),
-    });
+    const api = signIn({ 'POST /api/auth/logout': () => jsonResponse(200, { success: true }) });
     renderConsole('/dashboard');
     const user = userEvent.setup();
     const nav = await screen.findByRole('navigation', { name: 'Main' });

@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages';
 import type { ApiUser } from '../../src/shared/responses/users';
 import { bioBox, loadBioEditor, typeBio } from './bio-helpers';
-import { apiUser, fakeApi, jsonResponse, renderConsole, storeSession } from './helpers';
+import { renderContacts } from './conversation-helpers';
+import { apiUser, fakeApi, jsonResponse, signIn } from './helpers';
 
 /** The contact's bio/notes in the rich-text editor, and as the contact's page shows it. */
 const t = messages.contacts;
@@ -32,16 +33,18 @@ const contact = (bio: string, overrides: Partial<ApiUser> = {}) =>
 
 type Routes = Parameters<typeof fakeApi>[0];
 
-function openConsole(at: string, routes: Routes, user = apiUser()) {
-  storeSession(user);
-  const api = fakeApi({
-    'GET /api/auth/verify': () => jsonResponse(200, { valid: true, user }),
-    'GET /api/contacts/c1/conversation': () => jsonResponse(200, { entries: [], hasMore: false }),
-    'GET /api/contacts/c1/consent': () => jsonResponse(200, { events: [] }),
-    'GET /api/sms': () => jsonResponse(200, { provider: 'twilio', simulateReplies: false }),
-    ...routes,
-  });
-  renderConsole(at);
+/** The contacts screen at `at`, signed in as `user`, the API answering `routes`. */
+function openContacts(at: string, routes: Routes, user = apiUser()) {
+  const api = signIn(
+    {
+      'GET /api/contacts/c1/conversation': () => jsonResponse(200, { entries: [], hasMore: false }),
+      'GET /api/contacts/c1/consent': () => jsonResponse(200, { events: [] }),
+      'GET /api/sms': () => jsonResponse(200, { provider: 'twilio', simulateReplies: false }),
+      ...routes,
+    },
+    user,
+  );
+  renderContacts(at);
   return api;
 }
 
@@ -54,7 +57,7 @@ const OLD_PLAIN_BIO_STORED = '<p>Likes &lt;b&gt;bold&lt;/b&gt; &amp; a &lt; b</p
 
 describe('a bio typed before the editor', () => {
   it('opens a bio typed before the editor as the text it is, and saves it unchanged', async () => {
-    const api = openConsole('/contacts/c1', {
+    const api = openContacts('/contacts/c1', {
       'GET /api/contacts/c1': () => jsonResponse(200, { contact: contact(OLD_PLAIN_BIO_STORED) }),
       'PUT /api/contacts/c1': () =>
         jsonResponse(200, { contact: contact('a'), optinMessageSent: false }),
@@ -69,7 +72,7 @@ describe('a bio typed before the editor', () => {
   });
 
   it('shows a bio typed before the editor as written, not as formatting', async () => {
-    openConsole(
+    openContacts(
       '/contacts/c1',
       {
         'GET /api/contacts/c1': () =>
@@ -93,7 +96,7 @@ const sentBodies = (api: ReturnType<typeof fakeApi>, method: string) =>
 
 describe('the bio/notes editor', () => {
   it('saves text made bold with the toolbar as <strong>', async () => {
-    const api = openConsole('/contacts/create', {
+    const api = openContacts('/contacts/create', {
       'POST /api/contacts': () =>
         jsonResponse(201, {
           contact: contact(BOLD_BIO),
@@ -117,7 +120,7 @@ describe('the bio/notes editor', () => {
   });
 
   it("shows the saved bold text on the contact's page", async () => {
-    openConsole('/contacts/c1', {
+    openContacts('/contacts/c1', {
       'GET /api/contacts/c1': () => jsonResponse(200, { contact: contact(BOLD_BIO) }),
     });
     const bold = within(await bioBox()).getByText('Prefers mornings');
@@ -125,7 +128,7 @@ describe('the bio/notes editor', () => {
   });
 
   it('saves unformatted text as plain text, a line per paragraph', async () => {
-    const api = openConsole('/contacts/c1', {
+    const api = openContacts('/contacts/c1', {
       'GET /api/contacts/c1': () => jsonResponse(200, { contact: contact('') }),
       'PUT /api/contacts/c1': () =>
         jsonResponse(200, { contact: contact('a'), optinMessageSent: false }),
@@ -141,7 +144,7 @@ describe('the bio/notes editor', () => {
   });
 
   it('saves text a browser would read as markup as HTML, escaped', async () => {
-    const api = openConsole('/contacts/c1', {
+    const api = openContacts('/contacts/c1', {
       'GET /api/contacts/c1': () => jsonResponse(200, { contact: contact('') }),
       'PUT /api/contacts/c1': () =>
         jsonResponse(200, { contact: contact('a'), optinMessageSent: false }),
@@ -157,7 +160,7 @@ describe('the bio/notes editor', () => {
   });
 
   it('opens a plain-text bio as paragraphs and saves it unchanged when untouched', async () => {
-    const api = openConsole('/contacts/c1', {
+    const api = openContacts('/contacts/c1', {
       'GET /api/contacts/c1': () =>
         jsonResponse(200, { contact: contact('Likes tea\n\na < b & c') }),
       'PUT /api/contacts/c1': () =>
@@ -176,7 +179,7 @@ describe('the bio/notes editor', () => {
   });
 
   it('shows the length rule under the editor', async () => {
-    openConsole('/contacts/c1', {
+    openContacts('/contacts/c1', {
       'GET /api/contacts/c1': () => jsonResponse(200, { contact: contact('') }),
     });
     await typeBio('x'.repeat(2001));
@@ -190,7 +193,7 @@ describe('the bio/notes editor', () => {
 describe("a contact's bio, read-only", () => {
   // A host opening an admin sees the details, not the form.
   const openAsHost = (bio: string) =>
-    openConsole(
+    openContacts(
       '/contacts/c1',
       {
         'GET /api/contacts/c1': () =>

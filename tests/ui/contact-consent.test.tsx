@@ -13,8 +13,9 @@ import {
   received,
   sent,
   twilioSettings,
+  renderContacts,
 } from './conversation-helpers';
-import { renderSignedIn } from './products-helpers';
+import { signIn } from './helpers';
 
 const t = messages.conversations;
 
@@ -85,7 +86,8 @@ function open(
   options: Parameters<typeof contactProvider>[0] & { contact?: ApiContactDetail } = {},
 ) {
   const dataProvider = contactProvider(options);
-  renderSignedIn(`/contacts/${contactId}`, dataProvider);
+  signIn();
+  renderContacts(`/contacts/${contactId}`, dataProvider);
   return dataProvider;
 }
 
@@ -204,7 +206,8 @@ describe("the contact's consent history", () => {
     dataProvider.getContactConsent.mockRejectedValue(
       new HttpError('Forbidden', 403, { error: 'Not allowed' }),
     );
-    renderSignedIn(`/contacts/${contactId}`, dataProvider);
+    signIn();
+    renderContacts(`/contacts/${contactId}`, dataProvider);
     const region = await history();
     expect(await within(region).findByText('Not allowed')).toBeInTheDocument();
   });

@@ -10,8 +10,9 @@ import {
   received,
   sent,
   type ContactProvider,
+  renderContacts,
 } from './conversation-helpers';
-import { renderSignedIn } from './products-helpers';
+import { signIn } from './helpers';
 
 const t = messages.conversations;
 const statuses = messages.delivery.statuses;
@@ -54,7 +55,8 @@ const dayOne = sent({
 
 function open(pages: ApiConversation[], contact = participant()) {
   const dataProvider = contactProvider({ pages, contact });
-  renderSignedIn(`/contacts/${contactId}`, dataProvider);
+  signIn();
+  renderContacts(`/contacts/${contactId}`, dataProvider);
   return dataProvider;
 }
 

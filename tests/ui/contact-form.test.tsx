@@ -4,16 +4,10 @@ import { session } from '../../src/admin/providers/session';
 import { LIMITS, type Role } from '../../src/shared/constants';
 import { formatMessage } from '../../src/shared/format';
 import { messages } from '../../src/shared/messages';
+import { renderContacts } from './conversation-helpers';
+import { apiUser, fakeApi, jsonResponse, signIn, STORED_TOKEN } from './helpers';
 import { serverTexts } from '../../src/server/texts';
 import type { ApiUser } from '../../src/shared/responses/users';
-import {
-  apiUser,
-  fakeApi,
-  jsonResponse,
-  renderConsole,
-  STORED_TOKEN,
-  storeSession,
-} from './helpers';
 import { bioBox, loadBioEditor, typeBio } from './bio-helpers';
 
 const t = messages.contacts;
@@ -24,25 +18,21 @@ const path = () => screen.getByTestId('path').textContent;
 type Routes = Parameters<typeof fakeApi>[0];
 type Api = ReturnType<typeof fakeApi>;
 
-/** The console at `path`, signed in, with the API answering `routes`. */
-function openConsole(at: string, routes: Routes = {}): Api {
-  storeSession();
-  const api = fakeApi({
-    'GET /api/auth/verify': () => jsonResponse(200, { valid: true, user: apiUser() }),
-    // Where a save lands: the contacts list, empty here.
-    'GET /api/contacts': () => jsonResponse(200, { contacts: [], total: 0 }),
+/** The contact form at `at` ('/contacts/create', '/contacts/c1'), signed in, the API answering `routes`. */
+function openForm(at: string, routes: Routes = {}): Api {
+  const api = signIn({
     // The edit page's conversation and consent log: empty; no Simulate reply (Twilio).
     'GET /api/contacts/c1/conversation': () => jsonResponse(200, { entries: [], hasMore: false }),
     'GET /api/contacts/c1/consent': () => jsonResponse(200, { events: [] }),
     'GET /api/sms': () => jsonResponse(200, { provider: 'twilio', simulateReplies: false }),
     ...routes,
   });
-  renderConsole(at);
+  renderContacts(at);
   return api;
 }
 
 async function openCreate(routes: Routes = {}) {
-  const api = openConsole('/contacts/create', routes);
+  const api = openForm('/contacts/create', routes);
   await screen.findByRole('heading', { name: t.createTitle });
   return api;
 }
@@ -617,7 +607,7 @@ describe('edit contact', () => {
   it("shows 'Loading contact...', then the stored values", async () => {
     let answer: (() => void) | undefined;
     const host = stored({ role: 'host', status: 'inactive', emailVerified: true });
-    openConsole('/contacts/c1', {
+    openForm('/contacts/c1', {
       'GET /api/contacts/c1': () =>
         new Promise((resolve) => {
           answer = () => resolve(jsonResponse(200, { contact: host }));
@@ -658,14 +648,14 @@ describe('edit contact', () => {
     ['the server gives no text', () => jsonResponse(500, {}), t.errors.load],
     ['the request fails', () => Promise.reject(new TypeError('Failed to fetch')), t.errors.network],
   ])("shows the failure to load when %s, with 'Back to Contacts'", async (_case, answer, text) => {
-    openConsole('/contacts/c1', { 'GET /api/contacts/c1': answer });
+    openForm('/contacts/c1', { 'GET /api/contacts/c1': answer });
     expect(await screen.findByText(text)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('link', { name: t.back }));
     await waitFor(() => expect(path()).toBe('/contacts'));
   });
 
   it('sends the edit payload, keeping the stored country, and says the opt-in was queued', async () => {
-    const api = openConsole('/contacts/c1', {
+    const api = openForm('/contacts/c1', {
       'GET /api/contacts/c1': () =>
         jsonResponse(200, { contact: stored({ role: 'admin', emailVerified: true }) }),
       'PUT /api/contacts/c1': () =>
@@ -713,7 +703,7 @@ describe('edit contact', () => {
       phoneNeedsAttention: true,
       profile: { ...stored().profile, phone: '+1503555010' },
     });
-    const api = openConsole('/contacts/c1', {
+    const api = openForm('/contacts/c1', {
       'GET /api/contacts/c1': () => jsonResponse(200, { contact: flagged }),
       'PUT /api/contacts/c1': () => jsonResponse(200, { contact: flagged }),
     });
@@ -733,7 +723,7 @@ describe('edit contact', () => {
   });
 
   it('resets smsVerified when a participant becomes a host, and says it was updated', async () => {
-    const api = openConsole('/contacts/c1', {
+    const api = openForm('/contacts/c1', {
       'GET /api/contacts/c1': () => jsonResponse(200, { contact: stored({ smsVerified: true }) }),
       'PUT /api/contacts/c1': () =>
         jsonResponse(200, { contact: stored({ role: 'host' }), optinMessageSent: false }),
@@ -757,7 +747,7 @@ describe('edit contact', () => {
   it.each<Role>(['host', 'admin'])(
     "leaves a %s's password alone when the fields stay blank",
     async (role) => {
-      const api = openConsole('/contacts/c1', {
+      const api = openForm('/contacts/c1', {
         'GET /api/contacts/c1': () =>
           jsonResponse(200, { contact: stored({ role, emailVerified: true }) }),
         'PUT /api/contacts/c1': () =>
@@ -771,7 +761,7 @@ describe('edit contact', () => {
   );
 
   it("sends a new password typed on a host's edit form", async () => {
-    const api = openConsole('/contacts/c1', {
+    const api = openForm('/contacts/c1', {
       'GET /api/contacts/c1': () =>
         jsonResponse(200, { contact: stored({ role: 'host', emailVerified: true }) }),
       'PUT /api/contacts/c1': () =>
@@ -790,7 +780,7 @@ describe('edit contact', () => {
   });
 
   it('shows no password fields on a participant', async () => {
-    openConsole('/contacts/c1', {
+    openForm('/contacts/c1', {
       'GET /api/contacts/c1': () => jsonResponse(200, { contact: stored() }),
     });
     await screen.findByRole('heading', { name: t.editTitle });
@@ -806,7 +796,7 @@ describe('edit contact', () => {
     ],
     ['the fallback when the server gives no text', () => jsonResponse(500, {}), t.errors.update],
   ])('shows %s in the banner when the update fails', async (_case, answer, text) => {
-    openConsole('/contacts/c1', {
+    openForm('/contacts/c1', {
       'GET /api/contacts/c1': () => jsonResponse(200, { contact: stored() }),
       'PUT /api/contacts/c1': answer,
     });

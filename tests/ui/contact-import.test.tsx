@@ -1,29 +1,26 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { palette } from '../../src/admin/theme';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  IMPORT_REFRESH_MS,
+  IMPORTS_UNDER_WAY_REFRESH_MS,
+} from '../../src/admin/contacts/import/importQueries';
+import { palette } from '../../src/admin/theme';
 import type {
   ContactImport,
   ContactImportSummary,
   ImportPreview,
 } from '../../src/shared/contact-import';
 import { messages } from '../../src/shared/messages';
+import { renderContacts } from './conversation-helpers';
+import { apiUser, fakeApi, jsonResponse, signIn, STORED_TOKEN } from './helpers';
 import type { ApiUser } from '../../src/shared/responses/users';
-import {
-  apiUser,
-  fakeApi,
-  jsonResponse,
-  renderConsole,
-  STORED_TOKEN,
-  storeSession,
-} from './helpers';
 import { fakeDataProvider } from './products-helpers';
 
 const t = messages.contactImport;
 const fields = messages.contacts.fields;
 
-// The list and the dialog load lazily; loading them once here keeps that out of each test's time.
+// The dialog loads lazily; loading it once here keeps that out of each test's time.
 beforeAll(async () => {
-  await import('../../src/admin/contacts/ContactList');
   await import('../../src/admin/contacts/import/ImportContactsDialog');
 });
 
@@ -83,17 +80,13 @@ const finished = contactImport({
 type Routes = Parameters<typeof fakeApi>[0];
 
 /** The contacts list, signed in as `user`, its table from a fake data provider and the API faked. */
-function renderContacts(routes: Routes = {}, user: ApiUser = apiUser()) {
-  storeSession(user);
-  const api = fakeApi({
-    'GET /api/auth/verify': () => jsonResponse(200, { valid: true, user }),
-    ...routes,
-  });
+function openContacts(routes: Routes = {}, user: ApiUser = apiUser()) {
+  const api = signIn(routes, user);
   const getList = vi.fn(async () => ({
     data: [apiUser({ _id: 'c1', id: 'c1', firstName: 'Maria', fullName: 'Maria Rivera' })],
     total: 1,
   }));
-  renderConsole('/contacts', { dataProvider: fakeDataProvider({ getList }) as never });
+  renderContacts('/contacts', fakeDataProvider({ getList }));
   return { api, getList };
 }
 
@@ -109,7 +102,7 @@ async function chooseFile(file: File = csv()) {
 
 /** Opens the dialog on `preview` (the server's answer to the file) at the mapping step. */
 async function openMapping(routes: Routes = {}, user?: ApiUser) {
-  const rendered = renderContacts(
+  const rendered = openContacts(
     {
       'POST /api/contacts/imports/preview': () => jsonResponse(200, { preview }),
       ...routes,
@@ -142,13 +135,15 @@ const rowOf = (table: HTMLElement, row: number) =>
 
 describe('Import contacts: the file', () => {
   it('is offered to hosts beside Export CSV, and sends the chosen file for its preview', async () => {
-    const { api } = renderContacts(
+    const { api } = openContacts(
       { 'POST /api/contacts/imports/preview': () => jsonResponse(200, { preview }) },
       apiUser({ role: 'host' }),
     );
-    const exportButton = await screen.findByRole('button', { name: messages.contacts.exportCsv });
+    // The button waits for the signed-in role, which the list does not.
+    const importButton = await screen.findByRole('button', { name: t.open });
+    const exportButton = screen.getByRole('button', { name: messages.contacts.exportCsv });
     expect(exportButton.nextElementSibling).toHaveTextContent(t.open);
-    fireEvent.click(screen.getByRole('button', { name: t.open }));
+    fireEvent.click(importButton);
     const dialog = await screen.findByRole('dialog', { name: t.title });
     expect(
       within(dialog).getByText(
@@ -168,7 +163,7 @@ describe('Import contacts: the file', () => {
   it("shows the server's refusal of a file in the dialog", async () => {
     const refusal =
       'This file has more than 100,000 rows. Split it into smaller files and import each.';
-    renderContacts({
+    openContacts({
       'POST /api/contacts/imports/preview': () => jsonResponse(413, { error: refusal }),
     });
     const dialog = await chooseFile();
@@ -178,7 +173,7 @@ describe('Import contacts: the file', () => {
   });
 
   it('refuses a file of another kind at once, without sending it', async () => {
-    const { api } = renderContacts();
+    const { api } = openContacts();
     const dialog = await chooseFile(new File(['x'], 'walkers.txt', { type: 'text/plain' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(t.fileType);
     expect(api.mock.calls.some(([url]) => String(url).includes('/preview'))).toBe(false);
@@ -270,7 +265,7 @@ describe('Import contacts: mapping and preview', () => {
       mapping: ['email', 'firstName', 'lastName', 'role'],
       rows: [{ row: 2, cells: ['h@example.org', 'Hal', 'Host', 'Host'] }],
     };
-    renderContacts(
+    openContacts(
       { 'POST /api/contacts/imports/preview': () => jsonResponse(200, { preview: hostFile }) },
       apiUser({ role: 'host' }),
     );
@@ -368,6 +363,8 @@ describe('Import contacts: progress and report', () => {
   }
 
   it('moves the progress bar with the counts, then shows the outcome and reloads the list', async () => {
+    // The dialog asks for the import again every IMPORT_REFRESH_MS: the fake clock makes it.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const { dialog, getList } = await startImport([contactImport(), finished]);
     const bar = await within(dialog).findByRole('progressbar', { name: '40 of 100 rows' });
     expect(bar).toHaveAttribute('aria-valuenow', '40');
@@ -376,6 +373,7 @@ describe('Import contacts: progress and report', () => {
     expect(within(dialog).getByText(t.closeHint)).toBeInTheDocument();
     const listLoads = getList.mock.calls.length;
 
+    await act(() => vi.advanceTimersByTimeAsync(IMPORT_REFRESH_MS));
     expect(await within(dialog).findByText(t.statuses.done)).toBeInTheDocument();
     expect(within(dialog).getByRole('progressbar', { name: '100 of 100 rows' })).toHaveAttribute(
       'aria-valuenow',
@@ -463,10 +461,13 @@ describe('Import contacts: progress and report', () => {
 
 describe('Imports in progress on the contacts list', () => {
   it('shows each import under way; Show opens its progress; the list reloads when it ends', async () => {
+    // The list asks for the imports under way every IMPORTS_UNDER_WAY_REFRESH_MS: the fake clock
+    // makes it.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const running = contactImport({ total: 1000, processed: 250 });
     // An import's full answer holds its summary: the list's answer is the same fields.
     let underWay: ContactImportSummary[] = [running];
-    const { getList } = renderContacts({
+    const { getList } = openContacts({
       'GET /api/contacts/imports': () => jsonResponse(200, { imports: underWay }),
       [`GET /api/contacts/imports/${IMPORT_ID}`]: () => jsonResponse(200, { import: running }),
     });
@@ -485,12 +486,13 @@ describe('Imports in progress on the contacts list', () => {
 
     const listLoads = getList.mock.calls.length;
     underWay = [];
+    await act(() => vi.advanceTimersByTimeAsync(IMPORTS_UNDER_WAY_REFRESH_MS));
     await waitFor(() => expect(screen.queryByText(text)).not.toBeInTheDocument());
     await waitFor(() => expect(getList.mock.calls.length).toBeGreaterThan(listLoads));
   });
 
   it('shows nothing when no import is under way', async () => {
-    const { api } = renderContacts();
+    const { api } = openContacts();
     await screen.findByText('Maria Rivera');
     await waitFor(() =>
       expect(api.mock.calls.some(([url]) => String(url).endsWith('/api/contacts/imports'))).toBe(

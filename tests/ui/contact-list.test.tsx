@@ -1,10 +1,12 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpError } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
+import { SEARCH_DELAY_MS } from '../../src/admin/lists/useDebouncedValue';
 import { messages } from '../../src/shared/messages';
+import { renderContacts } from './conversation-helpers';
+import { apiUser, signIn } from './helpers';
+import { fakeDataProvider } from './products-helpers';
 import type { ApiUser } from '../../src/shared/responses/users';
-import { apiUser } from './helpers';
-import { fakeDataProvider, renderSignedIn } from './products-helpers';
 
 const t = messages.contacts;
 const c = messages.conversations;
@@ -48,6 +50,12 @@ function listWith(data: ApiUser[] = rows, total = data.length) {
 }
 
 type Provider = ReturnType<typeof listWith>;
+
+/** The contacts list, signed in, with `dataProvider` answering the data calls. */
+function openList(dataProvider: object) {
+  signIn();
+  renderContacts('/contacts', dataProvider);
+}
 const lastListParams = (dataProvider: Provider) =>
   (dataProvider.getList.mock.calls.at(-1) as unknown as [string, Record<string, unknown>])[1];
 const rowOf = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
@@ -55,7 +63,7 @@ const rowOf = (name: string) => screen.getByText(name).closest('tr') as HTMLElem
 describe('/contacts', () => {
   it('shows the count, role tags, verification, LA dates and Never, newest first', async () => {
     const dataProvider = listWith(rows, 20_000);
-    renderSignedIn('/contacts', dataProvider);
+    openList(dataProvider);
     expect(await screen.findByText('Showing 4 of 20,000 contacts')).toBeInTheDocument();
     expect(within(rowOf('Maria Rivera')).getByText('+15035550101')).toBeInTheDocument();
     expect(within(rowOf('Maria Rivera')).getByText(t.verified)).toBeInTheDocument();
@@ -82,7 +90,7 @@ describe('/contacts', () => {
       ...rows,
       contact('c5', 'Noor', { phone: '+1503555010', phoneNeedsAttention: true }),
     ]);
-    renderSignedIn('/contacts', dataProvider);
+    openList(dataProvider);
     await screen.findByText('Noor Rivera');
     expect(within(rowOf('Noor Rivera')).getByLabelText(t.phoneNeedsAttention)).toBeInTheDocument();
     expect(within(rowOf('Maria Rivera')).queryByLabelText(t.phoneNeedsAttention)).toBeNull();
@@ -96,24 +104,27 @@ describe('/contacts', () => {
   });
 
   it('shows the empty state', async () => {
-    renderSignedIn('/contacts', listWith([]));
+    openList(listWith([]));
     expect(await screen.findByText(messages.lists.empty.contacts)).toBeInTheDocument();
   });
 
   it("shows a load failure with 'Try Again'", async () => {
     const dataProvider = listWith();
     dataProvider.getList.mockRejectedValueOnce(new HttpError('Bad Gateway', 502, {}));
-    renderSignedIn('/contacts', dataProvider);
+    openList(dataProvider);
     expect(await screen.findByText(messages.lists.fetchFailed.contacts)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: messages.app.tryAgain }));
     expect(await screen.findByText('Maria Rivera')).toBeInTheDocument();
   });
 
   it('searches and filters by role and status on the server, with tags and Clear', async () => {
+    // The search is sent after a pause in typing: the fake clock makes it.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const dataProvider = listWith();
-    renderSignedIn('/contacts', dataProvider);
+    openList(dataProvider);
     await screen.findByText('Maria Rivera');
     fireEvent.change(screen.getByLabelText(t.fields.search), { target: { value: '503555' } });
+    await act(() => vi.advanceTimersByTimeAsync(SEARCH_DELAY_MS));
     await waitFor(() => expect(lastListParams(dataProvider).filter).toEqual({ q: '503555' }));
 
     fireEvent.mouseDown(screen.getByRole('combobox', { name: t.fields.role }));
@@ -142,7 +153,7 @@ describe('/contacts', () => {
 
   it('filters by consent state on the server, with a tag', async () => {
     const dataProvider = listWith();
-    renderSignedIn('/contacts', dataProvider);
+    openList(dataProvider);
     await screen.findByText('Maria Rivera');
     fireEvent.mouseDown(screen.getByRole('combobox', { name: c.filter.label }));
     const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
@@ -165,7 +176,7 @@ describe('/contacts', () => {
       smsVerified: true,
       smsOptedOutAt: '2026-03-15T18:05:00Z',
     });
-    renderSignedIn('/contacts', listWith([optedOut, ...rows]));
+    openList(listWith([optedOut, ...rows]));
     await screen.findByText('Lena Rivera');
     const marker = within(rowOf('Lena Rivera')).getByText(c.filter.states.opted_out);
     expect(marker).toBeInTheDocument();
@@ -180,7 +191,7 @@ describe('/contacts', () => {
 
   it('sorts by a column on the server', async () => {
     const dataProvider = listWith();
-    renderSignedIn('/contacts', dataProvider);
+    openList(dataProvider);
     await screen.findByText('Maria Rivera');
     fireEvent.click(screen.getByRole('button', { name: /sort by name/i }));
     await waitFor(() =>
@@ -195,13 +206,13 @@ describe('/contacts', () => {
   it('opens /contacts/{id} on a row click', async () => {
     const dataProvider = listWith();
     dataProvider.getOne.mockResolvedValue({ data: rows[1] } as never);
-    renderSignedIn('/contacts', dataProvider);
+    openList(dataProvider);
     fireEvent.click(await screen.findByText('James Rivera'));
     await waitFor(() => expect(path()).toBe('/contacts/c2'));
   });
 
   it("links 'Create New Contact' to the form", async () => {
-    renderSignedIn('/contacts', listWith());
+    openList(listWith());
     fireEvent.click(await screen.findByRole('link', { name: t.createNew }));
     await waitFor(() => expect(path()).toBe('/contacts/create'));
   });
@@ -209,7 +220,7 @@ describe('/contacts', () => {
 
 describe('Create Pod from the selection', () => {
   async function selectParticipants(dataProvider: Provider) {
-    renderSignedIn('/contacts', dataProvider);
+    openList(dataProvider);
     await screen.findByText('Maria Rivera');
     // Only participants can be pod members, so staff rows have no checkbox to tick or announce.
     expect(within(rowOf('Aisha Rivera')).queryByRole('checkbox')).toBeNull();
@@ -274,7 +285,7 @@ describe('across pages and out to CSV', () => {
     dataProvider.getList.mockImplementation(async (_resource, params) =>
       params.pagination.page === 1 ? { data: rows, total: 27 } : { data: pageTwo, total: 27 },
     );
-    renderSignedIn('/contacts', dataProvider);
+    openList(dataProvider);
     await screen.findByText('Maria Rivera');
     fireEvent.click(within(rowOf('Maria Rivera')).getByRole('checkbox'));
     fireEvent.click(screen.getByRole('button', { name: /go to next page/i }));
@@ -302,7 +313,7 @@ describe('across pages and out to CSV', () => {
     Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     const dataProvider = { ...listWith(), exportContactsCsv };
-    renderSignedIn('/contacts', dataProvider);
+    openList(dataProvider);
     await screen.findByText('Maria Rivera');
     fireEvent.mouseDown(screen.getByRole('combobox', { name: t.fields.role }));
     fireEvent.click(await screen.findByRole('option', { name: 'Participant' }));

@@ -1,9 +1,16 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages';
+import {
+  contactId,
+  participant,
+  received,
+  renderContacts,
+  sent,
+  twilioSettings,
+} from './conversation-helpers';
+import { jsonResponse, signIn } from './helpers';
 import type { ApiConversation } from '../../src/shared/responses/messages';
-import { contactId, participant, received, sent, twilioSettings } from './conversation-helpers';
-import { apiUser, fakeApi, jsonResponse, renderConsole, storeSession } from './helpers';
 import { failedMessage } from './messages-helpers';
 
 const t = messages.conversations;
@@ -14,15 +21,13 @@ const statuses = messages.delivery.statuses;
  * `answer`, an empty consent log and the Twilio settings.
  */
 function openContact(answer: () => Response) {
-  storeSession();
-  const api = fakeApi({
-    'GET /api/auth/verify': () => jsonResponse(200, { valid: true, user: apiUser() }),
+  const api = signIn({
     [`GET /api/contacts/${contactId}`]: () => jsonResponse(200, { contact: participant() }),
     [`GET /api/contacts/${contactId}/conversation`]: answer,
     [`GET /api/contacts/${contactId}/consent`]: () => jsonResponse(200, { events: [] }),
     'GET /api/sms': () => jsonResponse(200, twilioSettings),
   });
-  renderConsole(`/contacts/${contactId}`);
+  renderContacts(`/contacts/${contactId}`);
   return api;
 }
 

@@ -2,8 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '../../src/shared/constants';
 import { messages } from '../../src/shared/messages';
+import { renderContacts } from './conversation-helpers';
+import { apiUser, jsonResponse, signIn } from './helpers';
 import type { ApiUser } from '../../src/shared/responses/users';
-import { apiUser, fakeApi, jsonResponse, renderConsole, storeSession } from './helpers';
 
 /**
  * What the contact screens show each role: hosts manage participants only (the server refuses the
@@ -34,21 +35,28 @@ function contact(id: string, firstName: string, role: Role): ApiUser {
   });
 }
 
-/** The console at `at`, signed in as a `role`, with the API knowing the three people above. */
-function openAs(role: Role, at: string) {
+type Routes = Parameters<typeof signIn>[0];
+
+/**
+ * The contacts screen at `at`, signed in as a `role`, with the API knowing the three people above
+ * and answering `routes`.
+ */
+function openAs(role: Role, at: string, routes: Routes = {}) {
   const me = apiUser({ role, firstName: 'Me', email: 'me@example.org' });
-  storeSession(me);
-  const api = fakeApi({
-    'GET /api/auth/verify': () => jsonResponse(200, { valid: true, user: me }),
-    'GET /api/contacts': () => jsonResponse(200, { contacts: Object.values(people), total: 3 }),
-    ...Object.fromEntries(
-      Object.values(people).map((person) => [
-        `GET /api/contacts/${person.id}`,
-        () => jsonResponse(200, { contact: person }),
-      ]),
-    ),
-  });
-  renderConsole(at);
+  const api = signIn(
+    {
+      'GET /api/contacts': () => jsonResponse(200, { contacts: Object.values(people), total: 3 }),
+      ...Object.fromEntries(
+        Object.values(people).map((person) => [
+          `GET /api/contacts/${person.id}`,
+          () => jsonResponse(200, { contact: person }),
+        ]),
+      ),
+      ...routes,
+    },
+    me,
+  );
+  renderContacts(at);
   return api;
 }
 
@@ -81,12 +89,16 @@ describe('edit contact by role', () => {
     const person = people[role];
     openAs('host', `/contacts/${person.id}`);
     const details = await screen.findByRole('region', { name: t.sections.details });
+    // The one text box on the page is the Conversation card's reply box, below the details:
+    // texting someone who has a phone is not changing their account.
+    const reply = await screen.findByRole('textbox', { name: messages.staffReply.label });
+    expect(details).not.toContainElement(reply);
     expect(screen.getByRole('heading', { name: t.viewTitle })).toBeInTheDocument();
     expect(screen.getByText(t.permissions.staffByAdminsOnly)).toBeInTheDocument();
     expect(within(details).getByText(person.fullName)).toBeInTheDocument();
     expect(within(details).getByText(person.email)).toBeInTheDocument();
     expect(within(details).getByText(t.roles[role])).toBeInTheDocument();
-    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('textbox')).toEqual([reply]);
     expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: t.save })).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('link', { name: t.back }));

@@ -2,8 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../src/admin/format';
 import { messages } from '../../src/shared/messages';
+import { renderContacts } from './conversation-helpers';
+import { apiUser, fakeApi, jsonResponse, signIn } from './helpers';
 import type { ApiContactDetail, ApiEmailState } from '../../src/shared/responses/users';
-import { apiUser, fakeApi, jsonResponse, renderConsole, storeSession } from './helpers';
 
 const t = messages.contacts;
 const w = messages.contacts.welcomeEmail;
@@ -38,13 +39,11 @@ const calls = (api: Api, method: string, pathname: string) =>
 
 /** /contacts/c1 signed in as `me`, the API answering the contact with `contact()` each time. */
 function openEdit(contact: () => ApiContactDetail, routes = {}, me = apiUser()) {
-  storeSession(me);
-  const api = fakeApi({
-    'GET /api/auth/verify': () => jsonResponse(200, { valid: true, user: me }),
-    'GET /api/contacts/c1': () => jsonResponse(200, { contact: contact() }),
-    ...routes,
-  });
-  renderConsole('/contacts/c1');
+  const api = signIn(
+    { 'GET /api/contacts/c1': () => jsonResponse(200, { contact: contact() }), ...routes },
+    me,
+  );
+  renderContacts('/contacts/c1');
   return api;
 }
 

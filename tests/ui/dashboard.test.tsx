@@ -1,16 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import DashboardPage from '../../src/admin/pages/DashboardPage';
 import type { DashboardFailure, DashboardResponse } from '../../src/shared/dashboard';
 import { messages } from '../../src/shared/messages';
-import { apiUser, fakeApi, jsonResponse, renderConsole, storeSession } from './helpers';
+import { apiUser, fakeApi, jsonResponse, renderConsole, renderScreen, signIn } from './helpers';
 
 const t = messages.dashboard;
-
-// The dashboard loads lazily; loading it once here keeps that out of each test's time.
-beforeAll(async () => {
-  await import('../../src/admin/pages/DashboardPage');
-});
 
 const TODAY = {
   date: '2027-01-14',
@@ -80,12 +76,16 @@ const quietDay: DashboardResponse = {
   recentFailures: [],
 };
 
-const verify = () => jsonResponse(200, { valid: true, user: apiUser({ firstName: 'Grace' }) });
+const grace = apiUser({ firstName: 'Grace' });
 
-function showDashboard(answer: () => Response | Promise<Response>) {
-  storeSession(apiUser({ firstName: 'Grace' }));
-  const api = fakeApi({ 'GET /api/auth/verify': verify, 'GET /api/dashboard': answer });
-  renderConsole('/dashboard');
+/**
+ * The dashboard, signed in as Grace, the API answering GET /api/dashboard with `answer`; in the
+ * whole console when `whole`, for a test that follows a link to another screen.
+ */
+function showDashboard(answer: () => Response | Promise<Response>, { whole = false } = {}) {
+  const api = signIn({ 'GET /api/dashboard': answer }, grace);
+  if (whole) renderConsole('/dashboard');
+  else renderScreen(<DashboardPage />, { path: '/dashboard' });
   return api;
 }
 
@@ -221,11 +221,12 @@ describe('/dashboard figures', () => {
   });
 
   it('opens the outbox on the messages a figure counts', async () => {
-    const api = showDashboard(() => jsonResponse(200, busyDay));
+    const api = showDashboard(() => jsonResponse(200, busyDay), { whole: true });
     const user = userEvent.setup();
     api.mockImplementation(async (input: RequestInfo | URL) => {
       const url = new URL(String(input), 'http://localhost');
-      if (url.pathname === '/api/auth/verify') return verify();
+      if (url.pathname === '/api/auth/verify')
+        return jsonResponse(200, { valid: true, user: grace });
       if (url.pathname === '/api/dashboard') return jsonResponse(200, busyDay);
       if (url.pathname === '/api/messages') return jsonResponse(200, { messages: [], total: 0 });
       // The list's program and contact filters offer their choices.

@@ -2,8 +2,10 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages';
-import { apiUser, fakeApi, jsonResponse, renderConsole, storeSession } from './helpers';
+import { fakeApi, jsonResponse, renderConsole, signIn } from './helpers';
 
+// The page is reached from the sign-in page, without signing in, and leads back to it: the whole
+// console, whose routes are the subject.
 const t = messages.forgotPassword;
 const path = () => screen.getByTestId('path').textContent;
 const ROUTE = 'POST /api/auth/forgot-password';
@@ -73,11 +75,7 @@ describe('/forgot-password', () => {
   });
 
   it('works for a signed-in user too, without leaving the page', async () => {
-    storeSession();
-    fakeApi({
-      'GET /api/auth/verify': () => jsonResponse(200, { valid: true, user: apiUser() }),
-      [ROUTE]: () => jsonResponse(200, { success: true }),
-    });
+    signIn({ [ROUTE]: () => jsonResponse(200, { success: true }) });
     renderConsole('/forgot-password');
     await ask('ada@example.org');
     expect(await screen.findByText(t.sent)).toBeInTheDocument();

@@ -1,25 +1,22 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import HelpPage from '../../src/admin/help/HelpPage';
 import { HELP_VALUES } from '../../src/admin/help/helpValues';
 import { LIMITS } from '../../src/shared/constants';
 import { OPT_OUT_KEYWORDS } from '../../src/shared/keywords';
 import { messages } from '../../src/shared/messages';
 import { SEGMENT_LIMITS } from '../../src/shared/sms';
-import { apiUser, fakeApi, jsonResponse, renderConsole, storeSession } from './helpers';
+import { jsonResponse, renderConsole, renderScreen, signIn } from './helpers';
 
-// The page loads lazily, with react-markdown; loading it once here keeps that out of each test.
-beforeAll(async () => {
-  await import('../../src/admin/help/HelpPage');
-});
-
-async function showHelp() {
-  storeSession();
-  fakeApi({
-    'GET /api/auth/verify': () => jsonResponse(200, { valid: true, user: apiUser() }),
-    'GET /api/programs': () => jsonResponse(200, { programs: [], total: 0 }),
-  });
-  renderConsole('/help');
+/**
+ * The Help page, signed in; in the whole console when `whole`, for a test that follows a link to
+ * another screen.
+ */
+async function showHelp({ whole = false } = {}) {
+  signIn({ 'GET /api/programs': () => jsonResponse(200, { programs: [], total: 0 }) });
+  if (whole) renderConsole('/help');
+  else renderScreen(<HelpPage />, { path: '/help' });
   return screen.findByRole('article', { name: messages.help.title });
 }
 
@@ -98,7 +95,7 @@ describe('/help', () => {
   });
 
   it('opens a console screen from its text without leaving the app', async () => {
-    const page = await showHelp();
+    const page = await showHelp({ whole: true });
     const link = within(page).getAllByRole('link', { name: 'Programs' })[0]!;
     expect(link).toHaveAttribute('href', '/programs');
     await userEvent.setup().click(link);

@@ -1,39 +1,183 @@
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
+import { Suspense, type ReactElement } from 'react';
+import {
+  AdminContext,
+  Authenticated,
+  Notification,
+  ResourceContextProvider,
+  type DataProvider,
+  type RaThemeOptions,
+} from 'react-admin';
+import {
+  createMemoryRouter,
+  Outlet,
+  RouterProvider,
+  useLocation,
+  type RouteObject,
+} from 'react-router-dom';
 import { vi } from 'vitest';
 import { App, type AppProps } from '../../src/admin/App';
+import { i18nProvider } from '../../src/admin/i18n';
+import { store } from '../../src/admin/layout/Admin';
+import { LoadingPage } from '../../src/admin/layout/LoadingPage';
 import { createAuthProvider } from '../../src/admin/providers/authProvider';
+import { forConsole } from '../../src/admin/providers/consoleProvider';
+import { dataProvider as httpDataProvider } from '../../src/admin/providers/dataProvider';
 import { session } from '../../src/admin/providers/session';
+import { theme } from '../../src/admin/theme';
 import type { ApiUser } from '../../src/shared/responses/users';
 
-/** Shows the router's current path and query, so a test can assert where the console went. */
+/**
+ * Shows the router's current path and query, so a test can assert where the console went. Hidden:
+ * an `<output>` is a status to assistive technology, and these are none of the page's.
+ */
 function CurrentPath() {
   const location = useLocation();
   return (
     <>
-      <output data-testid="path">{location.pathname}</output>
-      <output data-testid="search">{location.search}</output>
+      <output data-testid="path" hidden>
+        {location.pathname}
+      </output>
+      <output data-testid="search" hidden>
+        {location.search}
+      </output>
     </>
   );
 }
 
+/** A memory router's entry: a path, or a path with navigation state. */
+type Entry = string | { pathname: string; state?: unknown };
+
 /**
  * The whole console at `path`, in a memory router, as after a fresh page load: real providers
- * (a new authProvider each time) unless replaced.
+ * (a new authProvider each time) unless replaced, and the theme without animations (`testTheme`).
  */
-export function renderConsole(
-  path: string | { pathname: string; state?: unknown },
-  props: AppProps = {},
-) {
-  const element = (
-    <>
-      <App authProvider={createAuthProvider()} {...props} />
-      <CurrentPath />
-    </>
-  );
-  const router = createMemoryRouter([{ path: '*', element }], { initialEntries: [path] });
+export function renderConsole(path: Entry, props: AppProps = {}) {
+  return renderAt(path, [
+    {
+      path: '*',
+      element: <App authProvider={createAuthProvider()} theme={testTheme} {...props} />,
+    },
+  ]);
+}
+
+/**
+ * MUI's styles inserted as a production build inserts them: as rules of one style sheet, not a
+ * `<style>` element each (emotion's development mode). The files of a worker share one document,
+ * so the elements added up to thousands, and jsdom sorts its style sheets on each insertion and
+ * goes through them for each computed style (role queries, visibility): both slowed down file
+ * after file.
+ */
+const styles = createCache({ key: 'css', speedy: true });
+
+/**
+ * `routes` in a memory router at `path`, after the pages of `history`, with the current path beside
+ * them. Returns the router too, to go back with.
+ */
+function renderAt(path: Entry, routes: RouteObject[], history: Entry[] = []) {
+  const root: RouteObject = {
+    element: (
+      <>
+        <Outlet />
+        <CurrentPath />
+      </>
+    ),
+    children: routes,
+  };
+  const router = createMemoryRouter([root], { initialEntries: [...history, path] });
   // As in src/admin/main.tsx: navigations are not transitions.
-  return render(<RouterProvider router={router} useTransitions={false} />);
+  return {
+    ...render(
+      <CacheProvider value={styles}>
+        <RouterProvider router={router} useTransitions={false} />
+      </CacheProvider>,
+    ),
+    router,
+  };
+}
+
+const pathnameOf = (entry: Entry) =>
+  new URL(typeof entry === 'string' ? entry : entry.pathname, 'http://localhost').pathname;
+
+/**
+ * The console's theme without animations: MUI's transitions and ripples only cost time in jsdom,
+ * and nothing is asserted of them.
+ */
+const testTheme: RaThemeOptions = {
+  ...theme,
+  transitions: {
+    create: () => 'none',
+    duration: { enteringScreen: 0, leavingScreen: 0 },
+    getAutoHeightDuration: () => 0,
+  },
+  components: {
+    ...theme.components,
+    MuiButtonBase: { defaultProps: { disableRipple: true } },
+  },
+};
+
+interface ScreenOptions {
+  /** Where the router starts: '/products/edit/p1'. */
+  path: Entry;
+  /** The pages visited before `path`, for Back. */
+  history?: Entry[];
+  /** The route the screen answers, with its parameters ('/products/edit/:id'); `path`'s if none. */
+  route?: string;
+  /** The react-admin resource of a list, create or edit screen. */
+  resource?: string;
+  /** Answers the data calls; the console's HTTP provider (over `fetch`) unless replaced. */
+  dataProvider?: object;
+}
+
+/**
+ * One screen of the console, as react-admin's unit-testing guide renders a view: in an
+ * `<AdminContext>` with the console's providers (a new authProvider each time, the HTTP data
+ * provider with the console's save shaping, the English messages, `testTheme` and the store), a
+ * memory router at `path` and react-admin's notifications. As in the console, the screen opens once
+ * the session is checked (see `signIn`). There is no layout (top bar, simulation banner) and no
+ * other screen: a navigation elsewhere leaves an empty page, with the path to assert.
+ */
+export function renderScreen(
+  screen: ReactElement,
+  { path, history, route, resource, dataProvider = httpDataProvider }: ScreenOptions,
+) {
+  const admin = (
+    <AdminContext
+      authProvider={createAuthProvider()}
+      dataProvider={forConsole(dataProvider as DataProvider)}
+      i18nProvider={i18nProvider}
+      store={store}
+      theme={testTheme}
+    >
+      {/* As the console's `requireAuth`: a screen opens once the session is checked. */}
+      <Authenticated loading={<LoadingPage />}>
+        <Suspense fallback={<LoadingPage />}>
+          <Outlet />
+        </Suspense>
+      </Authenticated>
+      <Notification />
+    </AdminContext>
+  );
+  const page = resource ? (
+    <ResourceContextProvider value={resource}>{screen}</ResourceContextProvider>
+  ) : (
+    screen
+  );
+  return renderAt(
+    path,
+    [
+      {
+        element: admin,
+        children: [
+          { path: route ?? pathnameOf(path), element: page },
+          { path: '*', element: null },
+        ],
+      },
+    ],
+    history,
+  );
 }
 
 export function setViewportWidth(width: number) {
@@ -106,6 +250,18 @@ export const jsonResponse = (status: number, body: unknown, headers: Record<stri
     status,
     headers: { 'content-type': 'application/json', ...headers },
   });
+
+/**
+ * Signed in as `user`, as a previous page load left it: the session is stored, and the fake API
+ * (see `fakeApi`) answers `routes` and confirms the session. Returns the `fetch` mock.
+ */
+export function signIn(routes: Record<string, Handler> = {}, user: ApiUser = apiUser()) {
+  storeSession(user);
+  return fakeApi({
+    'GET /api/auth/verify': () => jsonResponse(200, { valid: true, user }),
+    ...routes,
+  });
+}
 
 /** Stores a signed-in session as a previous page load would have left it. */
 export function storeSession(user: ApiUser = apiUser(), checkedAt = Date.now()) {

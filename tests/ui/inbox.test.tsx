@@ -1,10 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import ReplyList from '../../src/admin/replies/ReplyList';
 import { messages } from '../../src/shared/messages';
 import type { ApiInboundMessage } from '../../src/shared/responses/messages';
 import { UNTOUCHED_IN_INBOX } from '../helpers/inbox-fields';
 import { apiMessage, contactId } from './messages-helpers';
-import { fakeDataProvider, renderSignedIn } from './products-helpers';
+import { renderConsole, renderScreen, signIn } from './helpers';
+import { fakeDataProvider } from './products-helpers';
 
 /** The inbox (issue 26): the top bar's count, handling, assigning, deciding and replying. */
 
@@ -62,9 +64,21 @@ function inboxProvider(rows: ApiInboundMessage[] = [reply(), review]) {
   };
 }
 
+/** The replies list, signed in, with `dataProvider` answering the data calls. */
+function openReplies(dataProvider: ReturnType<typeof inboxProvider>) {
+  signIn();
+  renderScreen(<ReplyList />, {
+    path: '/inbound-messages',
+    resource: 'inbound-messages',
+    dataProvider,
+  });
+}
+
 describe('the inbox', () => {
+  // The top bar is the layout's: the whole console.
   it('shows the number of new replies in the top bar, leading to them', async () => {
-    renderSignedIn('/dashboard', inboxProvider());
+    signIn();
+    renderConsole('/dashboard', { dataProvider: inboxProvider() as never });
     const link = await screen.findByRole('link', { name: 'Inbox: 3 new replies' });
     expect(link).toHaveAttribute(
       'href',
@@ -74,7 +88,7 @@ describe('the inbox', () => {
 
   it('marks a reply handled and assigns it to the signed-in staff member', async () => {
     const dataProvider = inboxProvider();
-    renderSignedIn('/inbound-messages', dataProvider);
+    openReplies(dataProvider);
     const row = await waitFor(() => rowOf('What time is the call?'));
     fireEvent.click(within(row).getByRole('button', { name: i.markHandled }));
     await waitFor(() =>
@@ -89,7 +103,7 @@ describe('the inbox', () => {
 
   it('asks for a decision on a reply that may ask to stop, and offers no "Mark handled" for it', async () => {
     const dataProvider = inboxProvider();
-    renderSignedIn('/inbound-messages', dataProvider);
+    openReplies(dataProvider);
     const row = await waitFor(() => rowOf('Stop by the office tomorrow?'));
     expect(within(row).getByText(i.reviewQuestion)).toBeInTheDocument();
     expect(within(row).queryByRole('button', { name: i.markHandled })).not.toBeInTheDocument();
@@ -100,7 +114,7 @@ describe('the inbox', () => {
 
   it('filters new, mine and needing review on the server', async () => {
     const dataProvider = inboxProvider();
-    renderSignedIn('/inbound-messages', dataProvider);
+    openReplies(dataProvider);
     await screen.findByText('Showing 2 of 2 replies');
     const choose = async (label: string, option: string) => {
       fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
@@ -124,7 +138,7 @@ describe('the inbox', () => {
 
   it('replies from the inbox with the counter of the product editor', async () => {
     const dataProvider = inboxProvider();
-    renderSignedIn('/inbound-messages', dataProvider);
+    openReplies(dataProvider);
     const row = await waitFor(() => rowOf('What time is the call?'));
     fireEvent.click(within(row).getByRole('button', { name: 'Reply to Grace Hopper' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reply to Grace Hopper' });

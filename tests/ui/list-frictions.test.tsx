@@ -1,22 +1,33 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpError } from 'react-admin';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ReactElement } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { SEARCH_DELAY_MS } from '../../src/admin/lists/useDebouncedValue';
+import DashboardPage from '../../src/admin/pages/DashboardPage';
+import PodList from '../../src/admin/pods/PodList';
+import { ProductList } from '../../src/admin/products/ProductList';
+import ProgramList from '../../src/admin/programs/ProgramList';
 import { messages } from '../../src/shared/messages';
-import { apiUser, fakeApi, jsonResponse, renderConsole, storeSession } from './helpers';
-import { fakeDataProvider, renderSignedIn, summary } from './products-helpers';
+import { jsonResponse, renderConsole, renderScreen, signIn } from './helpers';
+import { fakeDataProvider, summary } from './products-helpers';
 
 /**
  * Errors that offer 'Try Again' can be dismissed too (spec: errors show as dismissible banners),
  * and a search typed on a list is never applied unseen on a later visit.
  */
 
-beforeAll(async () => {
-  await import('../../src/admin/pages/DashboardPage');
-  await import('../../src/admin/products/ProductList');
-  await import('../../src/admin/pods/PodList');
-  await import('../../src/admin/programs/ProgramList');
-});
+const lists: Record<string, ReactElement> = {
+  '/products': <ProductList />,
+  '/pods': <PodList />,
+  '/programs': <ProgramList />,
+};
+
+/** The list at `path` ('/products'), signed in, with `dataProvider` answering the data calls. */
+function openList(path: string, dataProvider: object) {
+  signIn();
+  renderScreen(lists[path]!, { path, resource: path.slice(1), dataProvider });
+}
 
 const alertWith = (text: string) =>
   screen.findAllByRole('alert').then((alerts) => alerts.find((a) => a.textContent?.includes(text)));
@@ -32,7 +43,7 @@ describe('load errors', () => {
         throw new TypeError('Failed to fetch');
       }),
     });
-    renderSignedIn(path, dataProvider);
+    openList(path, dataProvider);
     const alert = (await alertWith(text))!;
     expect(within(alert).getByRole('button', { name: messages.app.tryAgain })).toBeInTheDocument();
     await userEvent.setup().click(within(alert).getByRole('button', { name: 'Close' }));
@@ -40,12 +51,8 @@ describe('load errors', () => {
   });
 
   it("on the dashboard's figures offer 'Try Again' and can be dismissed", async () => {
-    storeSession();
-    fakeApi({
-      'GET /api/auth/verify': () => jsonResponse(200, { valid: true, user: apiUser() }),
-      'GET /api/dashboard': () => jsonResponse(503, { error: 'Database unreachable' }),
-    });
-    renderConsole('/dashboard');
+    signIn({ 'GET /api/dashboard': () => jsonResponse(503, { error: 'Database unreachable' }) });
+    renderScreen(<DashboardPage />, { path: '/dashboard' });
     const alert = (await alertWith('Database unreachable'))!;
     expect(within(alert).getByRole('button', { name: messages.app.tryAgain })).toBeInTheDocument();
     await userEvent.setup().click(within(alert).getByRole('button', { name: 'Close' }));
@@ -58,7 +65,7 @@ describe('load errors', () => {
         error: `Database unreachable (${getList.mock.calls.length})`,
       });
     });
-    renderSignedIn('/products', fakeDataProvider({ getList }));
+    openList('/products', fakeDataProvider({ getList }));
     const first = (await alertWith('Database unreachable'))!;
     fireEvent.click(within(first).getByRole('button', { name: messages.app.tryAgain }));
     await waitFor(() => expect(getList.mock.calls.length).toBeGreaterThan(1));
@@ -74,18 +81,23 @@ describe('a search typed on a list', () => {
     ['/pods', messages.pods.listFields.search, messages.nav.pods, messages.nav.products],
   ])(
     'on %s is shown as its tag and in the box on the next visit',
+    // The next visit goes through the top bar's links: the whole console.
     async (path, label, nav, other) => {
+      // The search is sent after a pause in typing: the fake clock makes it.
+      vi.useFakeTimers({ shouldAdvanceTime: true });
       const dataProvider = fakeDataProvider({
         getList: vi.fn(async () => ({
           data: [summary({ id: 'p1', name: 'Morning Walks' })],
           total: 1,
         })),
       });
-      renderSignedIn(path, dataProvider);
+      signIn();
+      renderConsole(path, { dataProvider: dataProvider as never });
       fireEvent.change(await screen.findByLabelText(label), { target: { value: 'walk' } });
+      await act(() => vi.advanceTimersByTimeAsync(SEARCH_DELAY_MS));
       expect(await screen.findByText('Search: walk')).toBeInTheDocument();
 
-      const user = userEvent.setup();
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
       await user.click(screen.getByRole('link', { name: other }));
       await waitFor(() => expect(screen.getByTestId('path')).not.toHaveTextContent(path));
       await user.click(screen.getByRole('link', { name: nav }));

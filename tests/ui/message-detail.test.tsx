@@ -1,24 +1,28 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpError } from 'react-admin';
 import { describe, expect, it } from 'vitest';
+import MessageShow from '../../src/admin/messages/MessageShow';
 import { messages } from '../../src/shared/messages';
-import { apiUser, fakeApi, jsonResponse, renderConsole, storeSession } from './helpers';
+import { apiUser, renderScreen, signIn } from './helpers';
 import {
   contactId,
   messageDetail,
   messagesProvider,
   type MessagesProvider,
 } from './messages-helpers';
-import { renderSignedIn } from './products-helpers';
 import { ids } from './programs-helpers';
 
 const t = messages.delivery;
 
-function renderAsHost(path: string, dataProvider: MessagesProvider) {
-  const host = apiUser({ role: 'host' });
-  storeSession(host);
-  fakeApi({ 'GET /api/auth/verify': () => jsonResponse(200, { valid: true, user: host }) });
-  return renderConsole(path, { dataProvider: dataProvider as never });
+/** The message's page at `path`, signed in as `user`, with `dataProvider` answering the data calls. */
+function openMessage(path: string, dataProvider: MessagesProvider, user = apiUser()) {
+  signIn({}, user);
+  renderScreen(<MessageShow />, {
+    path,
+    route: '/messages/:id',
+    resource: 'messages',
+    dataProvider,
+  });
 }
 
 /** The value shown beside a label of the message's details. */
@@ -57,7 +61,7 @@ const failed = messageDetail({
 
 describe('/messages/{id}', () => {
   it('shows the recipient, program and day with links, body, media, counts, ids and error', async () => {
-    renderSignedIn('/messages/m2', messagesProvider({ detail: failed }));
+    openMessage('/messages/m2', messagesProvider({ detail: failed }));
     expect(await screen.findByRole('heading', { name: t.detailTitle })).toBeInTheDocument();
     expect(
       within(valueOf(t.fields.recipient)).getByRole('link', { name: 'Grace Hopper' }),
@@ -83,7 +87,7 @@ describe('/messages/{id}', () => {
   });
 
   it('shows the status history: time, status, source and error', async () => {
-    renderSignedIn('/messages/m2', messagesProvider({ detail: failed }));
+    openMessage('/messages/m2', messagesProvider({ detail: failed }));
     const history = await screen.findByRole('table', { name: t.historyTitle });
     const rows = within(history).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);
@@ -98,7 +102,7 @@ describe('/messages/{id}', () => {
   it('says so while it loads', async () => {
     const dataProvider = messagesProvider();
     dataProvider.getOne.mockImplementation(() => new Promise(() => undefined));
-    renderSignedIn('/messages/m1', dataProvider);
+    openMessage('/messages/m1', dataProvider);
     expect(await screen.findByText(t.loading)).toBeInTheDocument();
   });
 
@@ -107,14 +111,14 @@ describe('/messages/{id}', () => {
     dataProvider.getOne.mockRejectedValue(
       new HttpError('Not Found', 404, { error: 'Message not found' }),
     );
-    renderSignedIn('/messages/nope', dataProvider);
+    openMessage('/messages/nope', dataProvider);
     expect(await screen.findByText('Message not found')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: t.back })).toHaveAttribute('href', '/messages');
   });
 
   it('lets an admin retry a failed message, and says it is queued, not sent', async () => {
     const dataProvider = messagesProvider({ detail: failed });
-    renderSignedIn('/messages/m2', dataProvider);
+    openMessage('/messages/m2', dataProvider);
     fireEvent.click(await screen.findByRole('button', { name: t.retry.button }));
     await waitFor(() => expect(dataProvider.retryMessage).toHaveBeenCalledWith('m2'));
     expect(await screen.findByText(t.retry.done)).toBeInTheDocument();
@@ -129,7 +133,7 @@ describe('/messages/{id}', () => {
 
   it('asks before retrying an unknown message, which may already have been delivered', async () => {
     const dataProvider = messagesProvider({ detail: messageDetail({ status: 'unknown' }) });
-    renderSignedIn('/messages/m1', dataProvider);
+    openMessage('/messages/m1', dataProvider);
     fireEvent.click(await screen.findByRole('button', { name: t.retry.button }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(t.retry.unknownWarning)).toBeInTheDocument();
@@ -147,7 +151,7 @@ describe('/messages/{id}', () => {
     dataProvider.retryMessage.mockRejectedValue(
       new HttpError('Conflict', 409, { error: 'Only a failed or unknown message can be retried' }),
     );
-    renderSignedIn('/messages/m2', dataProvider);
+    openMessage('/messages/m2', dataProvider);
     fireEvent.click(await screen.findByRole('button', { name: t.retry.button }));
     expect(
       await screen.findByText('Only a failed or unknown message can be retried'),
@@ -155,13 +159,13 @@ describe('/messages/{id}', () => {
   });
 
   it('offers no retry for a delivered message', async () => {
-    renderSignedIn('/messages/m1', messagesProvider());
+    openMessage('/messages/m1', messagesProvider());
     await screen.findByRole('heading', { name: t.detailTitle });
     expect(screen.queryByRole('button', { name: t.retry.button })).not.toBeInTheDocument();
   });
 
   it('offers no retry to a host', async () => {
-    renderAsHost('/messages/m2', messagesProvider({ detail: failed }));
+    openMessage('/messages/m2', messagesProvider({ detail: failed }), apiUser({ role: 'host' }));
     await screen.findByRole('heading', { name: t.detailTitle });
     expect(screen.getByText('30008')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: t.retry.button })).not.toBeInTheDocument();

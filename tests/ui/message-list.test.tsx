@@ -1,17 +1,32 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpError } from 'react-admin';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import MessageList from '../../src/admin/messages/MessageList';
 import { MESSAGE_STATUSES } from '../../src/shared/delivery';
 import { messages } from '../../src/shared/messages';
-import { renderSignedIn } from './products-helpers';
+import { renderConsole, renderScreen, signIn } from './helpers';
+import {
+  apiMessage,
+  failedMessage,
+  lastMessagesQuery,
+  messagesProvider,
+  type MessagesProvider,
+} from './messages-helpers';
 import { ids } from './programs-helpers';
-import { apiMessage, failedMessage, lastMessagesQuery, messagesProvider } from './messages-helpers';
 
 const t = messages.delivery;
+/** How long react-admin's list waits after the last change of a filter before it applies them. */
+const FILTER_DELAY_MS = 500;
 const path = () => screen.getByTestId('path').textContent;
 const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
 const listPath = (filter: Record<string, unknown>) =>
   `/messages?filter=${encodeURIComponent(JSON.stringify(filter))}`;
+
+/** The outbox at `path`, signed in, with `dataProvider` answering the data calls. */
+function openList(dataProvider: MessagesProvider, path = '/messages') {
+  signIn();
+  renderScreen(<MessageList />, { path, resource: 'messages', dataProvider });
+}
 
 async function choose(label: string, option: string) {
   fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
@@ -21,7 +36,7 @@ async function choose(label: string, option: string) {
 describe('/messages', () => {
   it('lists the messages newest first, with recipient, program, status and error', async () => {
     const dataProvider = messagesProvider();
-    renderSignedIn('/messages', dataProvider);
+    openList(dataProvider);
     expect(await screen.findByText('Showing 2 of 2 messages')).toBeInTheDocument();
     const delivered = rowOf('Grace Hopper');
     expect(within(delivered).getByText('+15035550101')).toBeInTheDocument();
@@ -41,7 +56,7 @@ describe('/messages', () => {
     const rows = MESSAGE_STATUSES.map((status, i) =>
       apiMessage({ _id: `s${i}`, id: `s${i}`, status, contactName: `Contact ${status}` }),
     );
-    renderSignedIn('/messages', messagesProvider({ rows }));
+    openList(messagesProvider({ rows }));
     await screen.findByText('Showing 10 of 10 messages');
     for (const status of MESSAGE_STATUSES) {
       const chip = within(rowOf(`Contact ${status}`)).getByText(t.statuses[status]);
@@ -54,7 +69,7 @@ describe('/messages', () => {
       apiMessage({ _id: 'a', id: 'a', status: 'sending', contactName: 'In flight' }),
       apiMessage({ _id: 'b', id: 'b', status: 'sent', contactName: 'Accepted' }),
     ];
-    renderSignedIn('/messages', messagesProvider({ rows }));
+    openList(messagesProvider({ rows }));
     await screen.findByText('Showing 2 of 2 messages');
     expect(within(rowOf('In flight')).queryByText(t.statuses.sent)).not.toBeInTheDocument();
     expect(within(rowOf('Accepted')).getByText(t.statuses.sent)).toBeInTheDocument();
@@ -71,7 +86,7 @@ describe('/messages', () => {
           else resolve({ data: [], total: 0 });
         }) as never,
     );
-    renderSignedIn('/messages', dataProvider);
+    openList(dataProvider);
     expect(await screen.findByRole('heading', { name: t.title })).toBeInTheDocument();
     await waitFor(() => expect(lastMessagesQuery(dataProvider)).toBeDefined());
     expect(screen.queryByText(/^Showing/)).not.toBeInTheDocument();
@@ -80,12 +95,12 @@ describe('/messages', () => {
   });
 
   it('has an empty state', async () => {
-    renderSignedIn('/messages', messagesProvider({ rows: [] }));
+    openList(messagesProvider({ rows: [] }));
     expect(await screen.findByText(messages.lists.empty.messages)).toBeInTheDocument();
   });
 
   it('says when no message matches the filters', async () => {
-    renderSignedIn(listPath({ kind: 'test' }), messagesProvider({ rows: [] }));
+    openList(messagesProvider({ rows: [] }), listPath({ kind: 'test' }));
     expect(await screen.findByText(messages.lists.empty.messagesFiltered)).toBeInTheDocument();
   });
 
@@ -98,7 +113,7 @@ describe('/messages', () => {
       failed = true;
       throw new HttpError('Bad Gateway', 502, {});
     });
-    renderSignedIn('/messages', dataProvider);
+    openList(dataProvider);
     expect(await screen.findByText(messages.lists.fetchFailed.messages)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: messages.app.tryAgain }));
     expect(await screen.findByText('Showing 2 of 2 messages')).toBeInTheDocument();
@@ -106,9 +121,9 @@ describe('/messages', () => {
 
   it('takes its filters from the address, as the Deliveries panel links give them', async () => {
     const dataProvider = messagesProvider();
-    renderSignedIn(
-      listPath({ programId: ids.program, day: 1, status: ['failed', 'undelivered'] }),
+    openList(
       dataProvider,
+      listPath({ programId: ids.program, day: 1, status: ['failed', 'undelivered'] }),
     );
     await screen.findByText('Showing 2 of 2 messages');
     expect(lastMessagesQuery(dataProvider).filter).toEqual({
@@ -123,21 +138,26 @@ describe('/messages', () => {
   });
 
   it('sends the status, kind, day and date filters to the server', async () => {
+    // The filters are applied after a pause in the changes: the fake clock makes it.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const dataProvider = messagesProvider();
-    renderSignedIn('/messages', dataProvider);
+    openList(dataProvider);
     await screen.findByText('Showing 2 of 2 messages');
 
     await choose(t.fields.status, t.statuses.failed);
+    await act(() => vi.advanceTimersByTimeAsync(FILTER_DELAY_MS));
     await waitFor(() =>
       expect(lastMessagesQuery(dataProvider).filter).toEqual({ status: ['failed'] }),
     );
     fireEvent.click(await screen.findByRole('option', { name: t.statuses.unknown }));
+    await act(() => vi.advanceTimersByTimeAsync(FILTER_DELAY_MS));
     await waitFor(() =>
       expect(lastMessagesQuery(dataProvider).filter).toEqual({ status: ['failed', 'unknown'] }),
     );
     fireEvent.keyDown(screen.getByRole('listbox'), { key: 'Escape' });
 
     await choose(t.fields.kind, t.kinds.program);
+    await act(() => vi.advanceTimersByTimeAsync(FILTER_DELAY_MS));
     await waitFor(() =>
       expect(lastMessagesQuery(dataProvider).filter).toMatchObject({ kind: 'program' }),
     );
@@ -145,10 +165,12 @@ describe('/messages', () => {
     fireEvent.change(screen.getByRole('spinbutton', { name: t.fields.day }), {
       target: { value: '2' },
     });
+    await act(() => vi.advanceTimersByTimeAsync(FILTER_DELAY_MS));
     await waitFor(() => expect(lastMessagesQuery(dataProvider).filter).toMatchObject({ day: 2 }));
 
     fireEvent.change(screen.getByLabelText(t.fields.from), { target: { value: '2027-03-01' } });
     fireEvent.change(screen.getByLabelText(t.fields.to), { target: { value: '2027-03-31' } });
+    await act(() => vi.advanceTimersByTimeAsync(FILTER_DELAY_MS));
     await waitFor(() =>
       expect(lastMessagesQuery(dataProvider).filter).toEqual({
         status: ['failed', 'unknown'],
@@ -162,7 +184,7 @@ describe('/messages', () => {
 
   it('sorts on the server', async () => {
     const dataProvider = messagesProvider();
-    renderSignedIn('/messages', dataProvider);
+    openList(dataProvider);
     await screen.findByText('Showing 2 of 2 messages');
     fireEvent.click(screen.getByRole('button', { name: /sort by due/i }));
     await waitFor(() =>
@@ -170,8 +192,10 @@ describe('/messages', () => {
     );
   });
 
+  // The dashboard, the navigation bar and the outbox: the whole console.
   it('is reached from the dashboard; the navigation bar keeps the entries of the spec', async () => {
-    renderSignedIn('/dashboard', messagesProvider());
+    signIn();
+    renderConsole('/dashboard', { dataProvider: messagesProvider() as never });
     const shortcut = await screen.findByRole('link', {
       name: new RegExp(messages.dashboard.shortcuts.messages),
     });
@@ -183,7 +207,7 @@ describe('/messages', () => {
   });
 
   it('opens a message from its row', async () => {
-    renderSignedIn('/messages', messagesProvider());
+    openList(messagesProvider());
     fireEvent.click(await screen.findByText('Alan Turing'));
     await waitFor(() => expect(path()).toBe('/messages/m2'));
   });

@@ -1,14 +1,14 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { AdminContext, HttpError, type GetListParams } from 'react-admin';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { HttpError, type GetListParams } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18nProvider } from '../../src/admin/i18n';
+import { SEARCH_DELAY_MS } from '../../src/admin/lists/useDebouncedValue';
 import { AddMembersDialog } from '../../src/admin/pods/AddMembersDialog';
 import { LIST_HEIGHT } from '../../src/admin/pods/CandidateTable';
 import type { Role } from '../../src/shared/constants';
 import { messages } from '../../src/shared/messages';
 import type { PodMembersAddResult } from '../../src/shared/pod';
+import { apiUser, renderScreen, signIn } from './helpers';
 import type { ApiUser } from '../../src/shared/responses/users';
-import { apiUser } from './helpers';
 
 const t = messages.pods;
 const POD = '7d0c6a3e-2f9b-4c61-9a57-0c2f4b1e8d21';
@@ -78,11 +78,11 @@ const lastListCall = (server: Server) => listCalls(server).at(-1)!;
 function renderDialog(server: Server) {
   const onClose = vi.fn();
   const onAdded = vi.fn();
-  render(
-    <AdminContext dataProvider={server as never} i18nProvider={i18nProvider}>
-      <AddMembersDialog podId={POD} onClose={onClose} onAdded={onAdded} />
-    </AdminContext>,
-  );
+  signIn();
+  renderScreen(<AddMembersDialog podId={POD} onClose={onClose} onAdded={onAdded} />, {
+    path: `/pods/${POD}`,
+    dataProvider: server,
+  });
   return { onClose, onAdded };
 }
 
@@ -113,7 +113,7 @@ describe('Add Members dialog', () => {
   it('asks for the participants who are not members, sorted by name, and draws only the rows in view', async () => {
     const server = fakeServer(base(1000));
     renderDialog(server);
-    expect(screen.getByRole('heading', { name: t.addTitle })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: t.addTitle })).toBeInTheDocument();
     expect(await screen.findByText('Contact 0000')).toBeInTheDocument();
     expect(listCalls(server)[0]).toMatchObject({
       pagination: { page: 1, perPage: 100 },
@@ -156,6 +156,8 @@ describe('Add Members dialog', () => {
   });
 
   it('sends the search, role and status to the server, and Clear resets them', async () => {
+    // The search is sent after a pause in typing: the fake clock makes it.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const server = fakeServer(base(40));
     renderDialog(server);
     await screen.findByText('Contact 0000');
@@ -163,6 +165,7 @@ describe('Add Members dialog', () => {
     fireEvent.change(screen.getByRole('searchbox', { name: t.addSearch }), {
       target: { value: 'contact 001' },
     });
+    await act(() => vi.advanceTimersByTimeAsync(SEARCH_DELAY_MS));
     await waitFor(() => expect(lastListCall(server).filter).toMatchObject({ q: 'contact 001' }));
     await choose('Role', 'Participant');
     await choose('Status', 'Active');
@@ -266,6 +269,8 @@ describe('Add Members dialog', () => {
   });
 
   it('select-all takes every matching participant, on every page, and sends the search', async () => {
+    // The search is sent after a pause in typing: the fake clock makes it.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const server = fakeServer(base(1000));
     const { onAdded } = renderDialog(server);
     await screen.findByText('Contact 0000');
@@ -273,6 +278,7 @@ describe('Add Members dialog', () => {
     fireEvent.change(screen.getByRole('searchbox', { name: t.addSearch }), {
       target: { value: 'contact 0' },
     });
+    await act(() => vi.advanceTimersByTimeAsync(SEARCH_DELAY_MS));
     await waitFor(() =>
       expect(lastListCall(server).filter).toEqual({
         notInPod: POD,
@@ -325,6 +331,8 @@ describe('Add Members dialog', () => {
   });
 
   it('keeps ticked contacts through other searches, ends select-all, and clears on request', async () => {
+    // The search is sent after a pause in typing: the fake clock makes it.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const server = fakeServer(base(10));
     renderDialog(server);
     await screen.findByText('Contact 0000');
@@ -340,6 +348,7 @@ describe('Add Members dialog', () => {
     fireEvent.change(screen.getByRole('searchbox', { name: t.addSearch }), {
       target: { value: 'contact 000' },
     });
+    await act(() => vi.advanceTimersByTimeAsync(SEARCH_DELAY_MS));
     await waitFor(() => expect(selectAll()).not.toBeChecked());
     expect(await screen.findByText('0 selected · 5 matching')).toBeInTheDocument();
 
@@ -357,12 +366,15 @@ describe('Add Members dialog', () => {
   });
 
   it('says when the search matches nothing', async () => {
+    // The search is sent after a pause in typing: the fake clock makes it.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const server = fakeServer(base(10));
     renderDialog(server);
     await screen.findByText('Contact 0000');
     fireEvent.change(screen.getByRole('searchbox', { name: t.addSearch }), {
       target: { value: 'nobody' },
     });
+    await act(() => vi.advanceTimersByTimeAsync(SEARCH_DELAY_MS));
     expect(await screen.findByText(t.noMatches)).toBeInTheDocument();
     expect(screen.queryByText(t.allAlreadyMembers)).not.toBeInTheDocument();
   });

@@ -1,34 +1,17 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpError } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
+import { SEARCH_DELAY_MS } from '../../src/admin/lists/useDebouncedValue';
+import PodDetailPage from '../../src/admin/pods/PodDetail';
 import { messages } from '../../src/shared/messages';
 import { serverTexts } from '../../src/server/texts';
 import type { PodDetail, PodMember, PodMembersAddResult, PodProgram } from '../../src/shared/pod';
-import { fakeDataProvider, renderSignedIn } from './products-helpers';
+import { addMembers } from './add-members-stand-in';
+import { renderScreen, signIn } from './helpers';
+import { fakeDataProvider } from './products-helpers';
 
-/**
- * The add-members modal has its own tests; here a stand-in reports what a real one would, so the
- * page's handling of the result is tested on its own.
- */
-const addMembers = vi.hoisted(() => ({
-  result: null as unknown,
-  props: null as { podId: string } | null,
-}));
-vi.mock('../../src/admin/pods/AddMembersDialog', () => ({
-  AddMembersDialog: (props: {
-    podId: string;
-    onClose: () => void;
-    onAdded: (result: unknown) => void;
-  }) => {
-    addMembers.props = props;
-    return (
-      <div role="dialog" aria-label="Add members stand-in">
-        <button onClick={() => props.onAdded(addMembers.result)}>Report added</button>
-        <button onClick={props.onClose}>Close stand-in</button>
-      </div>
-    );
-  },
-}));
+// The add-members modal has its own tests; here a stand-in reports what a real one would.
+vi.mock('../../src/admin/pods/AddMembersDialog', () => import('./add-members-stand-in'));
 
 const t = messages.pods;
 const path = () => screen.getByTestId('path').textContent;
@@ -124,8 +107,14 @@ const trio = [
   member('c3', 'Aisha Khan', { phone: '' }),
 ];
 
+/** The pod's page at `path`, signed in, with `dataProvider` answering the data calls. */
+function renderPod(path: string, dataProvider: Provider) {
+  signIn();
+  renderScreen(<PodDetailPage />, { path, route: '/pods/:id', resource: 'pods', dataProvider });
+}
+
 async function openPod(dataProvider: Provider) {
-  renderSignedIn('/pods/pod1', dataProvider);
+  renderPod('/pods/pod1', dataProvider);
   await screen.findByRole('heading', { name: 'Morning Walkers' });
 }
 
@@ -140,7 +129,7 @@ describe('/pods/{id}: loading and failures', () => {
     const dataProvider = podWith(trio);
     let answer: (pod: PodDetail) => void = () => undefined;
     dataProvider.getPod.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
-    renderSignedIn('/pods/pod1', dataProvider);
+    renderPod('/pods/pod1', dataProvider);
     expect(await screen.findByText(t.loading)).toBeInTheDocument();
     act(() => answer(podDetail()));
     expect(await screen.findByRole('heading', { name: 'Morning Walkers' })).toBeInTheDocument();
@@ -153,7 +142,7 @@ describe('/pods/{id}: loading and failures', () => {
     dataProvider.getPod.mockRejectedValueOnce(
       new HttpError('No pod with this id', 404, { error: 'No pod with this id' }),
     );
-    renderSignedIn('/pods/nope', dataProvider);
+    renderPod('/pods/nope', dataProvider);
     expect(await screen.findByText(t.notFound)).toBeInTheDocument();
     expect(dataProvider.getPodMembers).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('link', { name: t.back }));
@@ -171,7 +160,7 @@ describe('/pods/{id}: loading and failures', () => {
   ])("shows the error when %s, with 'Back to Pods'", async (_case, error, text) => {
     const dataProvider = podWith(trio);
     dataProvider.getPod.mockRejectedValueOnce(error);
-    renderSignedIn('/pods/pod1', dataProvider);
+    renderPod('/pods/pod1', dataProvider);
     expect(await screen.findByText(text)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: t.back })).toHaveAttribute('href', '/pods');
   });
@@ -301,10 +290,13 @@ describe('/pods/{id}: the members table', () => {
   });
 
   it('searches members on the server, from the first page', async () => {
+    // The search is sent after a pause in typing: the fake clock makes it.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const dataProvider = podWith(trio);
     await openPodMembers(dataProvider);
     dataProvider.getPodMembers.mockResolvedValue({ data: [], total: 0 });
     fireEvent.change(screen.getByLabelText(t.addSearch), { target: { value: ' zzz ' } });
+    await act(() => vi.advanceTimersByTimeAsync(SEARCH_DELAY_MS));
     await waitFor(() =>
       expect(lastMembersParams(dataProvider)).toMatchObject({ q: 'zzz', page: 1 }),
     );

@@ -1,13 +1,15 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpError } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
+import { SEARCH_DELAY_MS } from '../../src/admin/lists/useDebouncedValue';
+import PodList from '../../src/admin/pods/PodList';
 import { messages } from '../../src/shared/messages';
 import type { PodDetail, PodSummary } from '../../src/shared/pod';
-import { apiUser } from './helpers';
-import { fakeDataProvider, renderSignedIn } from './products-helpers';
+import { apiUser, renderConsole, renderScreen, signIn } from './helpers';
+import { fakeDataProvider } from './products-helpers';
 
 // The row click opens the detail page, whose add-members modal is tested on its own.
-vi.mock('../../src/admin/pods/AddMembersDialog', () => ({ AddMembersDialog: () => null }));
+vi.mock('../../src/admin/pods/AddMembersDialog', () => import('./add-members-stand-in'));
 
 const t = messages.pods;
 const path = () => screen.getByTestId('path').textContent;
@@ -64,6 +66,12 @@ function createPodFromContacts(dataProvider: ReturnType<typeof listWith>) {
 }
 
 type Provider = ReturnType<typeof listWith>;
+
+/** The pods list, signed in, with `dataProvider` answering the data calls. */
+function openList(dataProvider: Provider) {
+  signIn();
+  renderScreen(<PodList />, { path: '/pods', resource: 'pods', dataProvider });
+}
 const lastListParams = (dataProvider: Provider) => dataProvider.getList.mock.calls.at(-1)![1];
 const rowOf = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
 const findRowOf = async (name: string) =>
@@ -72,7 +80,7 @@ const findRowOf = async (name: string) =>
 describe('/pods', () => {
   it("shows 'Showing X of Y pods', the rows and LA dates, newest first", async () => {
     const dataProvider = listWith(rows, 40);
-    renderSignedIn('/pods', dataProvider);
+    openList(dataProvider);
     expect(await screen.findByRole('heading', { name: t.title })).toBeInTheDocument();
     expect(await screen.findByText('Showing 2 of 40 pods')).toBeInTheDocument();
     const walkers = rowOf('Morning Walkers');
@@ -91,7 +99,7 @@ describe('/pods', () => {
   });
 
   it('shows the empty state', async () => {
-    renderSignedIn('/pods', listWith([]));
+    openList(listWith([]));
     expect(await screen.findByText(messages.lists.empty.pods)).toBeInTheDocument();
   });
 
@@ -110,7 +118,7 @@ describe('/pods', () => {
   ])("shows the error when %s, and 'Try Again' reloads", async (_case, error, text) => {
     const dataProvider = listWith();
     dataProvider.getList.mockRejectedValueOnce(error);
-    renderSignedIn('/pods', dataProvider);
+    openList(dataProvider);
     expect(await screen.findByText(text)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: messages.app.tryAgain }));
     expect(await screen.findByText('Morning Walkers')).toBeInTheDocument();
@@ -118,10 +126,13 @@ describe('/pods', () => {
   });
 
   it('searches by pod id or name and filters by status, with removable tags and Clear', async () => {
+    // The search is sent after a pause in typing: the fake clock makes it.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const dataProvider = listWith();
-    renderSignedIn('/pods', dataProvider);
+    openList(dataProvider);
     await screen.findByText('Morning Walkers');
     fireEvent.change(screen.getByLabelText(t.listFields.search), { target: { value: 'walk' } });
+    await act(() => vi.advanceTimersByTimeAsync(SEARCH_DELAY_MS));
     await waitFor(() => expect(lastListParams(dataProvider).filter).toEqual({ q: 'walk' }));
     expect(screen.getByText('Search: walk')).toBeInTheDocument();
 
@@ -154,7 +165,7 @@ describe('/pods', () => {
     [/sort by status/i, 'status'],
   ])('sorts on the server by %s', async (name, field) => {
     const dataProvider = listWith();
-    renderSignedIn('/pods', dataProvider);
+    openList(dataProvider);
     await screen.findByText('Morning Walkers');
     fireEvent.click(screen.getByRole('button', { name }));
     await waitFor(() => expect(lastListParams(dataProvider).sort).toEqual({ field, order: 'ASC' }));
@@ -162,7 +173,7 @@ describe('/pods', () => {
 
   it('clicking Created (newest first by default) sorts oldest first', async () => {
     const dataProvider = listWith();
-    renderSignedIn('/pods', dataProvider);
+    openList(dataProvider);
     await screen.findByText('Morning Walkers');
     fireEvent.click(screen.getByRole('button', { name: /sort by created/i }));
     await waitFor(() =>
@@ -170,9 +181,11 @@ describe('/pods', () => {
     );
   });
 
+  // The list and the page it opens: the whole console.
   it('opens /pods/{id} on a row click', async () => {
     const dataProvider = listWith();
-    renderSignedIn('/pods', dataProvider);
+    signIn();
+    renderConsole('/pods', { dataProvider: dataProvider as never });
     fireEvent.click(await screen.findByText('Night Owls'));
     await waitFor(() => expect(path()).toBe('/pods/pod2'));
     expect(await screen.findByRole('heading', { name: 'Night Owls' })).toBeInTheDocument();
@@ -180,17 +193,19 @@ describe('/pods', () => {
   });
 
   it("'Go to Contacts to Create Pod' leads to the contacts list", async () => {
-    renderSignedIn('/pods', listWith());
+    openList(listWith());
     fireEvent.click(await screen.findByRole('link', { name: t.goToContacts }));
     await waitFor(() => expect(path()).toBe('/contacts'));
   });
 
+  // From the contacts list to the pods list by the top bar: the whole console.
   it('shows a success banner passed to it for 3 seconds (a pod action)', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const text = 'Pod "Walkers" created successfully with 2 member(s)';
     // The pod is made from two contacts on the contacts list, then the user opens the pods list.
     const dataProvider = createPodFromContacts(listWith());
-    renderSignedIn('/contacts', dataProvider);
+    signIn();
+    renderConsole('/contacts', { dataProvider: dataProvider as never });
     fireEvent.click(within(await findRowOf('Maria Rivera')).getByRole('checkbox'));
     fireEvent.click(within(rowOf('James Rivera')).getByRole('checkbox'));
     fireEvent.click(await screen.findByRole('button', { name: 'Create Pod (2 selected)' }));

@@ -1,20 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import ProductCreate from '../../src/admin/products/ProductCreate';
 import { messages } from '../../src/shared/messages';
-import {
-  day,
-  fakeDataProvider,
-  fillValidProduct,
-  renderSignedIn,
-  setValue,
-  textOf,
-} from './products-helpers';
+import { renderScreen, signIn } from './helpers';
+import { day, fakeDataProvider, fillValidProduct, setValue, textOf } from './products-helpers';
 
 const t = messages.products;
 
 async function openCreate() {
   const dataProvider = fakeDataProvider();
-  renderSignedIn('/products/create', dataProvider);
+  signIn();
+  renderScreen(<ProductCreate />, { path: '/products/create', resource: 'products', dataProvider });
   await screen.findByRole('heading', { name: t.createTitle });
   return dataProvider;
 }

@@ -2,7 +2,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpError } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
+import ProductCreate from '../../src/admin/products/ProductCreate';
+import ProductEdit from '../../src/admin/products/ProductEdit';
 import { messages } from '../../src/shared/messages';
+import { renderScreen, signIn } from './helpers';
 import { serverTexts } from '../../src/server/texts';
 import {
   day,
@@ -10,7 +13,6 @@ import {
   fillValidProduct,
   message,
   product,
-  renderSignedIn,
   setValue,
   textOf,
 } from './products-helpers';
@@ -18,8 +20,20 @@ import {
 const t = messages.products;
 const path = () => screen.getByTestId('path').textContent;
 
+/** The product's edit page, signed in, with `dataProvider` answering the data calls. */
+function openEdit(dataProvider: object) {
+  signIn();
+  renderScreen(<ProductEdit />, {
+    path: '/products/edit/p1',
+    route: '/products/edit/:id',
+    resource: 'products',
+    dataProvider,
+  });
+}
+
 async function openCreate(dataProvider = fakeDataProvider()) {
-  renderSignedIn('/products/create', dataProvider);
+  signIn();
+  renderScreen(<ProductCreate />, { path: '/products/create', resource: 'products', dataProvider });
   await screen.findByRole('heading', { name: t.createTitle });
   return dataProvider;
 }
@@ -310,7 +324,7 @@ describe('edit product', () => {
           answer = () => resolve({ data: product(2, { status: 'inactive' }) });
         }),
     });
-    renderSignedIn('/products/edit/p1', dataProvider);
+    openEdit(dataProvider);
     expect(await screen.findByText(t.loading)).toBeInTheDocument();
     // The loading text can show before the record is asked for.
     await waitFor(() => expect(answer).toBeTypeOf('function'));
@@ -323,7 +337,7 @@ describe('edit product', () => {
 
   it('saves the status and returns with the success banner', async () => {
     const dataProvider = fakeDataProvider({ getOne: async () => ({ data: product(1) }) });
-    renderSignedIn('/products/edit/p1', dataProvider);
+    openEdit(dataProvider);
     await screen.findByRole('heading', { name: t.editTitle });
     fireEvent.mouseDown(screen.getByRole('combobox', { name: t.fields.status }));
     fireEvent.click(await screen.findByRole('option', { name: 'Archived' }));
@@ -352,7 +366,7 @@ describe('edit product', () => {
         throw error;
       },
     });
-    renderSignedIn('/products/edit/p1', dataProvider);
+    openEdit(dataProvider);
     expect(await screen.findByText(text)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('link', { name: t.back }));
     await waitFor(() => expect(path()).toBe('/products'));
@@ -372,7 +386,7 @@ describe('edit product', () => {
       fallbackUrl: 'https://example.org/v',
     });
     const dataProvider = fakeDataProvider({ getOne: async () => ({ data: withMedia }) });
-    renderSignedIn('/products/edit/p1', dataProvider);
+    openEdit(dataProvider);
     await screen.findByRole('heading', { name: t.editTitle });
     const first = day('Day 1');
     expect(within(first).getByLabelText('clip.mp4')).toHaveAttribute('src', '/media/v.mp4');

@@ -1,14 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpError } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
+import { SEARCH_DELAY_MS } from '../../src/admin/lists/useDebouncedValue';
+import ProductCreate from '../../src/admin/products/ProductCreate';
+import { ProductList } from '../../src/admin/products/ProductList';
 import { messages } from '../../src/shared/messages';
-import {
-  fakeDataProvider,
-  fillValidProduct,
-  product,
-  renderSignedIn,
-  summary,
-} from './products-helpers';
+import { renderScreen, signIn } from './helpers';
+import { fakeDataProvider, fillValidProduct, product, summary } from './products-helpers';
 
 const t = messages.products;
 const path = () => screen.getByTestId('path').textContent;
@@ -27,13 +25,19 @@ function listWith(data = rows, total = data.length) {
   return fakeDataProvider({ getList: vi.fn(async () => ({ data, total })) });
 }
 
+/** The products list, signed in, with `dataProvider` answering the data calls. */
+function openList(dataProvider: object) {
+  signIn();
+  renderScreen(<ProductList />, { path: '/products', resource: 'products', dataProvider });
+}
+
 const lastListParams = (dataProvider: ReturnType<typeof fakeDataProvider>) =>
   (dataProvider.getList.mock.calls.at(-1) as unknown as [string, Record<string, unknown>])[1];
 
 describe('/products', () => {
   it("shows 'Showing X of Y products' and the rows, newest first by default", async () => {
     const dataProvider = listWith(rows, 12);
-    renderSignedIn('/products', dataProvider);
+    openList(dataProvider);
     expect(await screen.findByText('Showing 2 of 12 products')).toBeInTheDocument();
     const table = screen.getByRole('table');
     expect(within(table).getByText('Morning Walks')).toBeInTheDocument();
@@ -47,7 +51,7 @@ describe('/products', () => {
   });
 
   it('shows the empty state', async () => {
-    renderSignedIn('/products', listWith([]));
+    openList(listWith([]));
     expect(await screen.findByText(messages.lists.empty.products)).toBeInTheDocument();
   });
 
@@ -66,17 +70,20 @@ describe('/products', () => {
   ])("shows the error when %s, and 'Try Again' reloads", async (_case, error, text) => {
     const dataProvider = listWith();
     dataProvider.getList.mockRejectedValueOnce(error);
-    renderSignedIn('/products', dataProvider);
+    openList(dataProvider);
     expect(await screen.findByText(text)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: messages.app.tryAgain }));
     expect(await screen.findByText('Morning Walks')).toBeInTheDocument();
   });
 
   it('searches by name and filters by status, with removable tags and Clear', async () => {
+    // The search is sent after a pause in typing: the fake clock makes it.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const dataProvider = listWith();
-    renderSignedIn('/products', dataProvider);
+    openList(dataProvider);
     await screen.findByText('Morning Walks');
     fireEvent.change(screen.getByLabelText(t.fields.search), { target: { value: 'walk' } });
+    await act(() => vi.advanceTimersByTimeAsync(SEARCH_DELAY_MS));
     await waitFor(() => expect(lastListParams(dataProvider).filter).toEqual({ q: 'walk' }));
     expect(screen.getByText('Search: walk')).toBeInTheDocument();
 
@@ -97,7 +104,7 @@ describe('/products', () => {
 
   it('sorts on the server when a column header is clicked', async () => {
     const dataProvider = listWith();
-    renderSignedIn('/products', dataProvider);
+    openList(dataProvider);
     await screen.findByText('Morning Walks');
     fireEvent.click(screen.getByRole('button', { name: /sort by product name/i }));
     await waitFor(() =>
@@ -110,20 +117,20 @@ describe('/products', () => {
   });
 
   it('opens /products/edit/{id} on a row click', async () => {
-    renderSignedIn('/products', listWith());
+    openList(listWith());
     fireEvent.click(await screen.findByText('Morning Walks'));
     await waitFor(() => expect(path()).toBe('/products/edit/p1'));
   });
 
   it("'View' opens the product", async () => {
-    renderSignedIn('/products', listWith());
+    openList(listWith());
     await screen.findByText('Sleep Reset');
     fireEvent.click(screen.getAllByRole('link', { name: t.view })[1]!);
     await waitFor(() => expect(path()).toBe('/products/edit/p2'));
   });
 
   it("'Create New Product' opens the form", async () => {
-    renderSignedIn('/products', listWith());
+    openList(listWith());
     fireEvent.click(await screen.findByRole('link', { name: t.createNew }));
     await waitFor(() => expect(path()).toBe('/products/create'));
   });
@@ -134,7 +141,12 @@ describe('/products', () => {
     dataProvider.create.mockImplementation(async () => ({
       data: { ...product(), id: 'new', name: 'X' },
     }));
-    renderSignedIn('/products/create', dataProvider);
+    signIn();
+    renderScreen(<ProductCreate />, {
+      path: '/products/create',
+      resource: 'products',
+      dataProvider,
+    });
     await screen.findByRole('heading', { name: t.createTitle });
     await fillValidProduct(1);
     fireEvent.click(screen.getByRole('button', { name: t.create }));

@@ -3,7 +3,6 @@ import { vi } from 'vitest';
 import { messages } from '../../src/shared/messages';
 import type { Product, ProductMessage, ProductSummary } from '../../src/shared/product';
 import { emptyMessage } from '../../src/shared/product';
-import { apiUser, fakeApi, jsonResponse, renderConsole, storeSession } from './helpers';
 
 export const message = (
   day: number,
@@ -63,17 +62,6 @@ export function fakeDataProvider(overrides: Record<string, unknown> = {}) {
     getInboxCounts: vi.fn(async () => ({ new: 0, mine: 0, needsReview: 0 })),
     ...overrides,
   };
-}
-
-/** The console at `path`, signed in, with `dataProvider` answering the data calls. */
-export function renderSignedIn(
-  path: string | { pathname: string; state?: unknown },
-  // Any fake with the calls the screen makes; each test file types its own.
-  dataProvider: object,
-) {
-  storeSession();
-  fakeApi({ 'GET /api/auth/verify': () => jsonResponse(200, { valid: true, user: apiUser() }) });
-  return renderConsole(path, { dataProvider: dataProvider as never });
 }
 
 /** A day's section of the product form, by its title ('Day 2', 'Pre-message (Day 0)'). */

@@ -2,12 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../src/admin/format';
+import ProfilePage from '../../src/admin/profile/ProfilePage';
 import { deviceName } from '../../src/admin/profile/deviceName';
 import { session } from '../../src/admin/providers/session';
 import { messages } from '../../src/shared/messages';
+import { apiUser, fakeApi, jsonResponse, renderConsole, renderScreen, signIn } from './helpers';
 import { serverTexts } from '../../src/server/texts';
 import type { ApiOwnProfile, ApiOwnSession } from '../../src/shared/responses/users';
-import { apiUser, fakeApi, jsonResponse, renderConsole, storeSession } from './helpers';
 
 const t = messages.profile;
 const s = messages.profile.sessions;
@@ -63,16 +64,22 @@ const office = session1({
 
 type Routes = Parameters<typeof fakeApi>[0];
 
-/** /profile signed in as Ada, the API answering with `routes` over the defaults. */
-function openProfile(routes: Routes = {}) {
-  storeSession(me);
-  const api = fakeApi({
-    'GET /api/auth/verify': () => jsonResponse(200, { valid: true, user: me }),
-    'GET /api/profile': () => jsonResponse(200, { profile: ownProfile() }),
-    'GET /api/profile/sessions': () => jsonResponse(200, { sessions: [session1(), phone, office] }),
-    ...routes,
-  });
-  renderConsole('/profile');
+/**
+ * /profile signed in as Ada, the API answering with `routes` over the defaults; in the whole
+ * console when `whole`, for a test that goes on to another screen.
+ */
+function openProfile(routes: Routes = {}, { whole = false } = {}) {
+  const api = signIn(
+    {
+      'GET /api/profile': () => jsonResponse(200, { profile: ownProfile() }),
+      'GET /api/profile/sessions': () =>
+        jsonResponse(200, { sessions: [session1(), phone, office] }),
+      ...routes,
+    },
+    me,
+  );
+  if (whole) renderConsole('/profile');
+  else renderScreen(<ProfilePage />, { path: '/profile' });
   return api;
 }
 
@@ -102,7 +109,11 @@ async function sessionRows() {
 
 describe('/profile: loading and errors', () => {
   it('says it is loading while the profile is on its way', async () => {
-    openProfile({ 'GET /api/profile': () => new Promise<Response>(() => undefined) });
+    openProfile(
+      { 'GET /api/profile': () => new Promise<Response>(() => undefined) },
+      // The status is looked for in the layout's main region: the whole console.
+      { whole: true },
+    );
     expect(await screen.findByRole('heading', { level: 1, name: t.title })).toBeInTheDocument();
     const main = screen.getByRole('main');
     expect(await within(main).findByRole('status')).toHaveTextContent(messages.app.loading);
@@ -149,14 +160,18 @@ describe('/profile: who is signed in', () => {
 
 describe('/profile: the name', () => {
   it('saves a new name, shows it, and the console greets by it', async () => {
-    const api = openProfile({
-      'PUT /api/profile': (init) => {
-        const body = JSON.parse(String(init!.body));
-        return jsonResponse(200, {
-          profile: ownProfile({ ...body, fullName: `${body.firstName} ${body.lastName}` }),
-        });
+    const api = openProfile(
+      {
+        'PUT /api/profile': (init) => {
+          const body = JSON.parse(String(init!.body));
+          return jsonResponse(200, {
+            profile: ownProfile({ ...body, fullName: `${body.firstName} ${body.lastName}` }),
+          });
+        },
       },
-    });
+      // The top bar's link to the dashboard: the whole console.
+      { whole: true },
+    );
     const user = userEvent.setup();
     const card = await region(t.nameTitle);
     const first = within(card).getByLabelText(t.firstName);
@@ -197,9 +212,15 @@ describe('/profile: the password', () => {
   async function fillPassword(current: string, next: string, confirm = next) {
     const user = userEvent.setup();
     const card = await region(t.passwordTitle);
-    await user.type(within(card).getByLabelText(t.currentPassword), current);
-    await user.type(within(card).getByLabelText(t.newPassword), next);
-    await user.type(within(card).getByLabelText(t.confirmPassword), confirm);
+    // Pasted: the form's checks are the subject, not typing.
+    for (const [label, value] of [
+      [t.currentPassword, current],
+      [t.newPassword, next],
+      [t.confirmPassword, confirm],
+    ] as const) {
+      await user.click(within(card).getByLabelText(label));
+      await user.paste(value);
+    }
     await user.click(within(card).getByRole('button', { name: t.changePassword }));
     return card;
   }

@@ -7,8 +7,7 @@ import { messages } from '../../src/shared/messages';
 import type { Program } from '../../src/shared/program';
 import type { ApiDeliveryDay, ApiProgramDeliveries } from '../../src/shared/responses/programs';
 import { emptyDeliveries } from './messages-helpers';
-import { renderSignedIn } from './products-helpers';
-import { ids, program, programsProvider } from './programs-helpers';
+import { ids, openProgram, program, programsProvider } from './programs-helpers';
 
 const t = messages.delivery;
 const c = messages.conversations;
@@ -69,7 +68,7 @@ function render(stored: Program = program(), answer: ApiProgramDeliveries = deli
     ...programsProvider(stored),
     getProgramDeliveries: vi.fn(async (_id: string) => answer),
   };
-  renderSignedIn(`/programs/${stored.id}`, dataProvider);
+  openProgram(`/programs/${stored.id}`, dataProvider);
   return dataProvider;
 }
 
@@ -223,7 +222,7 @@ describe("the program's Deliveries panel", () => {
         throw new HttpError('Forbidden', 403, { error: 'Not allowed' });
       }),
     };
-    renderSignedIn(`/programs/${ids.program}`, dataProvider);
+    openProgram(`/programs/${ids.program}`, dataProvider);
     const region = await panel();
     expect(await within(region).findByText('Not allowed')).toBeInTheDocument();
   });

@@ -1,15 +1,19 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpError } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SEARCH_DELAY_MS } from '../../src/admin/lists/useDebouncedValue';
+import ProgramCreate from '../../src/admin/programs/ProgramCreate';
 import { SCHEDULE_MAX_HEIGHT } from '../../src/admin/programs/form/ScheduleTable';
 import { session } from '../../src/admin/providers/session';
 import { messages } from '../../src/shared/messages';
 import { serverTexts } from '../../src/server/texts';
 import type { Program } from '../../src/shared/program';
-import { product, renderSignedIn, summary } from './products-helpers';
+import { renderConsole, renderScreen, signIn } from './helpers';
+import { product, summary } from './products-helpers';
 import {
   activeProducts,
   ids,
+  openProgram,
   program,
   programsProvider,
   type ProgramsProvider,
@@ -50,13 +54,16 @@ function scheduleRow(label: string) {
 }
 
 async function openCreate(dataProvider = programsProvider()) {
-  renderSignedIn('/programs/create', dataProvider);
+  signIn();
+  renderScreen(<ProgramCreate />, { path: '/programs/create', resource: 'programs', dataProvider });
   await screen.findByRole('heading', { name: t.createTitle });
+  // The product select opens once the products are here.
+  await waitFor(() => expect(select(t.fields.product)).not.toHaveAttribute('aria-disabled'));
   return dataProvider;
 }
 
 async function openEdit(stored: Program = program(), dataProvider = programsProvider(stored)) {
-  renderSignedIn(`/programs/edit/${stored.id}`, dataProvider);
+  openProgram(`/programs/edit/${stored.id}`, dataProvider);
   await screen.findByRole('heading', { name: t.editTitle });
   return dataProvider;
 }
@@ -158,6 +165,8 @@ describe('create program: validation', () => {
 
 describe('create program: saving', () => {
   it('sends the form values and returns to the list with the success banner', async () => {
+    // The pods search waits for a pause in typing: the fake clock makes it.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const dataProvider = await openCreate();
     fireEvent.change(input(t.fields.programName), { target: { value: '  Spring Walks ' } });
     await choose(t.fields.product, 'Morning Walks (2 days)');
@@ -168,6 +177,7 @@ describe('create program: saving', () => {
     const pods = screen.getByRole('combobox', { name: t.fields.pods });
     pods.focus();
     fireEvent.change(pods, { target: { value: 'walk' } });
+    await act(() => vi.advanceTimersByTimeAsync(SEARCH_DELAY_MS));
     await waitFor(() =>
       expect(dataProvider.getList).toHaveBeenCalledWith(
         'pods',
@@ -372,7 +382,7 @@ describe('edit program', () => {
     dataProvider.getOne.mockImplementationOnce(
       () => new Promise((resolve) => (answer = resolve as typeof answer)),
     );
-    renderSignedIn(`/programs/edit/${ids.program}`, dataProvider);
+    openProgram(`/programs/edit/${ids.program}`, dataProvider);
     expect(await screen.findByText(t.loading)).toBeInTheDocument();
     answer({ data: program() });
     await screen.findByRole('heading', { name: t.editTitle });
@@ -385,8 +395,10 @@ describe('edit program', () => {
     expect(screen.getByText(t.statuses.running)).toBeInTheDocument();
   });
 
+  // The console's routes are the subject: the whole console.
   it('opens at /programs/{id} as well', async () => {
-    renderSignedIn(`/programs/${ids.program}`, programsProvider());
+    signIn();
+    renderConsole(`/programs/${ids.program}`, { dataProvider: programsProvider() as never });
     expect(await screen.findByRole('heading', { name: t.editTitle })).toBeInTheDocument();
   });
 
@@ -401,7 +413,7 @@ describe('edit program', () => {
   ])("shows the failure to load when %s, with 'Back to Programs'", async (_case, error, text) => {
     const dataProvider = programsProvider();
     dataProvider.getOne.mockRejectedValue(error);
-    renderSignedIn(`/programs/edit/${ids.program}`, dataProvider);
+    openProgram(`/programs/edit/${ids.program}`, dataProvider);
     expect(await screen.findByText(text)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('link', { name: t.back }));
     await waitFor(() => expect(path()).toBe('/programs'));

@@ -1,9 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpError } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
+import { SEARCH_DELAY_MS } from '../../src/admin/lists/useDebouncedValue';
+import ProgramCreate from '../../src/admin/programs/ProgramCreate';
+import ProgramList from '../../src/admin/programs/ProgramList';
 import { messages } from '../../src/shared/messages';
 import type { Program } from '../../src/shared/program';
-import { renderSignedIn } from './products-helpers';
+import { renderConsole, renderScreen, signIn } from './helpers';
 import { program, programsProvider } from './programs-helpers';
 
 const t = messages.programs;
@@ -43,6 +46,25 @@ function listWith(data: Program[] = rows, total = data.length) {
 }
 
 type Provider = ReturnType<typeof listWith>;
+
+/** The programs list at `path`, signed in, with `dataProvider` answering the data calls. */
+function openList(dataProvider: Provider, path = '/programs') {
+  signIn();
+  renderScreen(<ProgramList />, { path, resource: 'programs', dataProvider });
+}
+
+/** The new program form, signed in. */
+function openCreate(dataProvider: Provider) {
+  signIn();
+  renderScreen(<ProgramCreate />, { path: '/programs/create', resource: 'programs', dataProvider });
+}
+
+/** The whole console at `path`, for a test that follows a link to the next screen. */
+function openConsole(path: string, dataProvider: Provider) {
+  signIn();
+  renderConsole(path, { dataProvider: dataProvider as never });
+}
+
 const lastListParams = (dataProvider: Provider) =>
   (
     dataProvider.getList.mock.calls.filter(([resource]) => resource === 'programs').at(-1) as [
@@ -65,7 +87,7 @@ describe('/programs', () => {
       program({ _id: 'f1', id: 'f1', programName: 'Ancient', startDate: '4713-01-01 BC' }),
       program({ _id: 'f2', id: 'f2', programName: 'Remote', startDate: '10000-01-01' }),
     ];
-    renderSignedIn('/programs', listWith(far));
+    openList(listWith(far));
     expect(await screen.findByText('Showing 2 of 2 programs')).toBeInTheDocument();
     expect(within(rowOf('Ancient')).getByText('4713-01-01 BC')).toBeInTheDocument();
     expect(within(rowOf('Remote')).getByText('10000-01-01')).toBeInTheDocument();
@@ -73,7 +95,7 @@ describe('/programs', () => {
 
   it('shows the count and the rows, newest first by default', async () => {
     const dataProvider = listWith(rows, 40);
-    renderSignedIn('/programs', dataProvider);
+    openList(dataProvider);
     expect(await screen.findByText('Showing 3 of 40 programs')).toBeInTheDocument();
     const walks = rowOf('Spring Walks');
     expect(within(walks).getByText('Morning Walks')).toBeInTheDocument();
@@ -99,7 +121,7 @@ describe('/programs', () => {
   });
 
   it('gives each offering its own colour', async () => {
-    renderSignedIn('/programs', listWith());
+    openList(listWith());
     await screen.findByText('Spring Walks');
     const standard = chipOf(rowOf('Spring Walks'), 'Standard');
     const nuanced = chipOf(rowOf('Quiet Minds'), 'Nuanced');
@@ -111,7 +133,7 @@ describe('/programs', () => {
 
   it('sorts on the server; the timeframe column by productDays, pods by their count', async () => {
     const dataProvider = listWith();
-    renderSignedIn('/programs', dataProvider);
+    openList(dataProvider);
     await screen.findByText('Spring Walks');
     fireEvent.click(screen.getByRole('button', { name: /sort by timeframe/i }));
     await waitFor(() =>
@@ -128,10 +150,13 @@ describe('/programs', () => {
   });
 
   it('searches and filters by offering and status on the server, with tags and Clear', async () => {
+    // The search is sent after a pause in typing: the fake clock makes it.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const dataProvider = listWith();
-    renderSignedIn('/programs', dataProvider);
+    openList(dataProvider);
     await screen.findByText('Spring Walks');
     fireEvent.change(screen.getByLabelText(t.fields.search), { target: { value: 'walk' } });
+    await act(() => vi.advanceTimersByTimeAsync(SEARCH_DELAY_MS));
     await waitFor(() => expect(lastListParams(dataProvider).filter).toEqual({ q: 'walk' }));
 
     await choose(t.fields.offering, 'Nuanced');
@@ -159,7 +184,7 @@ describe('/programs', () => {
   });
 
   it('offers the five statuses and the two offerings', async () => {
-    renderSignedIn('/programs', listWith());
+    openList(listWith());
     await screen.findByText('Spring Walks');
     fireEvent.mouseDown(screen.getByRole('combobox', { name: t.fields.status }));
     expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
@@ -181,7 +206,7 @@ describe('/programs', () => {
   });
 
   it('says no program exists yet, or that none matches the filters', async () => {
-    renderSignedIn('/programs', listWith([]));
+    openList(listWith([]));
     expect(await screen.findByText(messages.lists.empty.programs)).toBeInTheDocument();
     await choose(t.fields.status, t.statuses.running);
     expect(await screen.findByText(messages.lists.empty.programsFiltered)).toBeInTheDocument();
@@ -189,7 +214,7 @@ describe('/programs', () => {
   });
 
   it('says none matches when the page opens with a search', async () => {
-    renderSignedIn('/programs?filter=%7B%22q%22%3A%22zzz%22%7D', listWith([]));
+    openList(listWith([]), '/programs?filter=%7B%22q%22%3A%22zzz%22%7D');
     expect(await screen.findByText(messages.lists.empty.programsFiltered)).toBeInTheDocument();
   });
 
@@ -208,21 +233,21 @@ describe('/programs', () => {
   ])("shows the error when %s, and 'Try Again' reloads", async (_case, error, text) => {
     const dataProvider = listWith();
     dataProvider.getList.mockRejectedValueOnce(error);
-    renderSignedIn('/programs', dataProvider);
+    openList(dataProvider);
     expect(await screen.findByText(text)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: messages.app.tryAgain }));
     expect(await screen.findByText('Spring Walks')).toBeInTheDocument();
   });
 
   it('opens /programs/edit/{id} on a row click', async () => {
-    renderSignedIn('/programs', listWith());
+    openConsole('/programs', listWith());
     fireEvent.click(await screen.findByText('Spring Walks'));
     await waitFor(() => expect(path()).toBe('/programs/edit/g1'));
     expect(await screen.findByRole('heading', { name: t.editTitle })).toBeInTheDocument();
   });
 
   it("links 'Create New Program' to the form", async () => {
-    renderSignedIn('/programs', listWith());
+    openConsole('/programs', listWith());
     fireEvent.click(await screen.findByRole('link', { name: t.createNew }));
     await waitFor(() => expect(path()).toBe('/programs/create'));
     expect(await screen.findByRole('heading', { name: t.createTitle })).toBeInTheDocument();
@@ -231,7 +256,7 @@ describe('/programs', () => {
   it('shows the success banner passed from the form for 5 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     // The list is reached by saving a new program, as a user does.
-    renderSignedIn('/programs/create', listWith());
+    openCreate(listWith());
     fireEvent.change(
       await screen.findByRole('textbox', { name: new RegExp(`^${t.fields.programName}`) }),
       {
@@ -249,7 +274,7 @@ describe('/programs', () => {
   });
 
   it('keeps the success banner through clicks elsewhere, until its Close button', async () => {
-    renderSignedIn('/programs/create', listWith());
+    openConsole('/programs/create', listWith());
     fireEvent.change(
       await screen.findByRole('textbox', { name: new RegExp(`^${t.fields.programName}`) }),
       { target: { value: 'Spring Walks' } },

@@ -1,11 +1,14 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpError } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
+import { SEARCH_DELAY_MS } from '../../src/admin/lists/useDebouncedValue';
+import DashboardPage from '../../src/admin/pages/DashboardPage';
+import ReplyList from '../../src/admin/replies/ReplyList';
 import { messages } from '../../src/shared/messages';
+import { jsonResponse, renderConsole, renderScreen, signIn } from './helpers';
 import type { ApiInboundMessage } from '../../src/shared/responses/messages';
-import { apiUser, fakeApi, jsonResponse, renderConsole, storeSession } from './helpers';
 import { contactId, messagesProvider } from './messages-helpers';
-import { fakeDataProvider, renderSignedIn } from './products-helpers';
+import { fakeDataProvider } from './products-helpers';
 import { UNTOUCHED_IN_INBOX } from '../helpers/inbox-fields';
 
 const t = messages.replies;
@@ -66,6 +69,12 @@ const lastQuery = (dataProvider: RepliesProvider) =>
     .filter(([resource]) => resource === 'inbound-messages')
     .at(-1)![1];
 
+/** The replies list at `path`, signed in; the data calls go over HTTP unless `dataProvider` answers them. */
+function openReplies(dataProvider?: RepliesProvider, path = '/inbound-messages') {
+  signIn();
+  return renderScreen(<ReplyList />, { path, resource: 'inbound-messages', dataProvider });
+}
+
 async function choose(label: string, option: string) {
   fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
   fireEvent.click(await screen.findByRole('option', { name: option }));
@@ -74,7 +83,7 @@ async function choose(label: string, option: string) {
 describe('/inbound-messages', () => {
   it("lists every reply newest first: a contact's, linked to their page, and an unknown number's", async () => {
     const dataProvider = repliesProvider();
-    renderSignedIn('/inbound-messages', dataProvider);
+    openReplies(dataProvider);
     expect(await screen.findByRole('heading', { name: t.title })).toBeInTheDocument();
     expect(await screen.findByText('Showing 2 of 2 replies')).toBeInTheDocument();
 
@@ -112,24 +121,27 @@ describe('/inbound-messages', () => {
       simulatedBy: 'u1',
       simulatedByName: 'Ada Lovelace',
     });
-    renderSignedIn('/inbound-messages', repliesProvider([simulated, stranger]));
+    openReplies(repliesProvider([simulated, stranger]));
     expect(await screen.findByText('Showing 2 of 2 replies')).toBeInTheDocument();
     expect(within(rowOf('join')).getByText('Simulated by Ada Lovelace')).toBeInTheDocument();
     expect(within(rowOf('Who is this?')).queryByText(/Simulated/)).not.toBeInTheDocument();
   });
 
   it("opens the contact's page from their name", async () => {
-    renderSignedIn('/inbound-messages', repliesProvider());
+    openReplies(repliesProvider());
     fireEvent.click(await screen.findByRole('link', { name: 'Grace Hopper' }));
     await waitFor(() => expect(path()).toBe(`/contacts/${contactId}`));
   });
 
   it('searches and filters by what the reply asked for and whether the number is known, with tags', async () => {
+    // The search is sent after a pause in typing: the fake clock makes it.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const dataProvider = repliesProvider();
-    renderSignedIn('/inbound-messages', dataProvider);
+    openReplies(dataProvider);
     await screen.findByText('Showing 2 of 2 replies');
 
     fireEvent.change(screen.getByLabelText(t.fields.search), { target: { value: '5550199' } });
+    await act(() => vi.advanceTimersByTimeAsync(SEARCH_DELAY_MS));
     await waitFor(() => expect(lastQuery(dataProvider).filter).toEqual({ q: '5550199' }));
 
     fireEvent.mouseDown(screen.getByRole('combobox', { name: t.fields.intent }));
@@ -163,10 +175,10 @@ describe('/inbound-messages', () => {
   });
 
   it('has an empty state, and says when no reply matches the filters', async () => {
-    const { unmount } = renderSignedIn('/inbound-messages', repliesProvider([]));
+    const { unmount } = openReplies(repliesProvider([]));
     expect(await screen.findByText(t.empty)).toBeInTheDocument();
     unmount();
-    renderSignedIn(listPath({ matched: 'true' }), repliesProvider([]));
+    openReplies(repliesProvider([]), listPath({ matched: 'true' }));
     expect(await screen.findByText(t.emptyFiltered)).toBeInTheDocument();
   });
 
@@ -179,16 +191,16 @@ describe('/inbound-messages', () => {
       failed = true;
       throw new HttpError('Bad Gateway', 502, {});
     });
-    renderSignedIn('/inbound-messages', dataProvider);
+    openReplies(dataProvider);
     expect(await screen.findByText(messages.lists.fetchFailed.replies)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: messages.app.tryAgain }));
     expect(await screen.findByText('Showing 2 of 2 replies')).toBeInTheDocument();
   });
 
   it('asks GET /api/inbound-messages for the filters, sort and page, and reads its answer', async () => {
-    storeSession();
-    const api = fakeApi({
-      'GET /api/auth/verify': () => jsonResponse(200, { valid: true, user: apiUser() }),
+    // The search is sent after a pause in typing: the fake clock makes it.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const api = signIn({
       'GET /api/inbound-messages': () =>
         jsonResponse(200, { messages: [reply(), stranger], total: 60 }),
     });
@@ -197,7 +209,10 @@ describe('/inbound-messages', () => {
         .map(([url]) => String(url))
         .filter((url) => url.startsWith('/api/inbound-messages'))
         .at(-1);
-    renderConsole(listPath({ intent: 'optout', matched: 'true' }));
+    renderScreen(<ReplyList />, {
+      path: listPath({ intent: 'optout', matched: 'true' }),
+      resource: 'inbound-messages',
+    });
     expect(await screen.findByText('Showing 2 of 60 replies')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Grace Hopper' })).toBeInTheDocument();
     expect(lastUrl()).toBe(
@@ -214,14 +229,17 @@ describe('/inbound-messages', () => {
     await waitFor(() => expect(lastUrl()).toContain('sort=contactName&order=asc'));
 
     fireEvent.change(screen.getByLabelText(t.fields.search), { target: { value: 'stop please' } });
+    await act(() => vi.advanceTimersByTimeAsync(SEARCH_DELAY_MS));
     await waitFor(() => expect(lastUrl()).toContain('&q=stop+please'));
 
     fireEvent.click(screen.getByRole('button', { name: /go to page 2/i }));
     await waitFor(() => expect(lastUrl()).toContain('page=2&perPage=25'));
   });
 
+  // The navigation bar and the two lists: the whole console.
   it('is reached from the messages list, not from the navigation bar', async () => {
-    renderSignedIn('/messages', messagesProvider());
+    signIn();
+    renderConsole('/messages', { dataProvider: messagesProvider() as never });
     await screen.findByText('Showing 2 of 2 messages');
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).queryByRole('link', { name: t.link })).not.toBeInTheDocument();
@@ -238,7 +256,8 @@ describe('/inbound-messages', () => {
   });
 
   it("is named in the dashboard's messages shortcut", async () => {
-    renderSignedIn('/dashboard', messagesProvider());
+    signIn();
+    renderScreen(<DashboardPage />, { path: '/dashboard', dataProvider: messagesProvider() });
     const shortcut = await screen.findByRole('link', {
       name: new RegExp(messages.dashboard.shortcuts.messages),
     });

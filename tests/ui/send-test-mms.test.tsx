@@ -1,21 +1,23 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import DashboardPage from '../../src/admin/pages/DashboardPage';
 import { sendTestMessage } from '../../src/admin/providers/messagesApi';
 import { TEST_MESSAGE_REFRESH_MS } from '../../src/shared/constants';
 import type { MessageStatus } from '../../src/shared/delivery';
 import { messages } from '../../src/shared/messages';
+import { apiUser, fakeApi, jsonResponse, renderScreen, signIn } from './helpers';
 import type { ApiMessageDetail, ApiSmsSettings } from '../../src/shared/responses/messages';
 import type { ApiUser } from '../../src/shared/responses/users';
-import { apiUser, fakeApi, jsonResponse, renderConsole, storeSession } from './helpers';
 import { messageDetail } from './messages-helpers';
 import { fakeDataProvider, message, product, summary } from './products-helpers';
 
 const t = messages.testMms;
+/** How long react-admin's AutocompleteInput waits after typing before it searches. */
+const AUTOCOMPLETE_DELAY_MS = 250;
 
-// The dashboard and its dialog load lazily; loading them once here keeps that out of each test's time.
+// The dialog loads lazily; loading it once here keeps that out of each test's time.
 beforeAll(async () => {
-  await import('../../src/admin/pages/DashboardPage');
   await import('../../src/admin/pages/test-mms/SendTestMmsDialog');
 });
 const statuses = messages.delivery.statuses;
@@ -144,12 +146,8 @@ function renderDashboard(
   send: () => Response | Promise<Response> = () =>
     jsonResponse(201, { message: testMessage('queued') }),
 ) {
-  storeSession();
-  const api = fakeApi({
-    'GET /api/auth/verify': () => jsonResponse(200, { valid: true, user: apiUser() }),
-    'POST /api/messages/test': send,
-  });
-  renderConsole('/dashboard', { dataProvider: dataProvider as never });
+  const api = signIn({ 'POST /api/messages/test': send });
+  renderScreen(<DashboardPage />, { path: '/dashboard', dataProvider });
   return api;
 }
 
@@ -160,9 +158,7 @@ const posted = (api: ReturnType<typeof fakeApi>) =>
     .map(([, init]) => JSON.parse(String(init!.body)) as unknown);
 
 async function openDialog() {
-  fireEvent.click(
-    await screen.findByRole('button', { name: messages.dashboard.sendTestMms }, { timeout: 5000 }),
-  );
+  fireEvent.click(await screen.findByRole('button', { name: messages.dashboard.sendTestMms }));
   return screen.findByRole('dialog', { name: messages.dashboard.sendTestMms });
 }
 
@@ -235,11 +231,14 @@ describe('Send Test MMS: the form', () => {
   });
 
   it("sends a product's day to a contact found by search, showing that day's message", async () => {
+    // The contact search waits for a pause in typing: the fake clock makes it.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const dataProvider = dialogProvider();
     const api = renderDashboard(dataProvider);
     const dialog = await openDialog();
     fireEvent.click(within(dialog).getByRole('radio', { name: t.recipients.contact }));
     setValue(within(dialog).getByRole('combobox', { name: t.contact }), 'gra');
+    await act(() => vi.advanceTimersByTimeAsync(AUTOCOMPLETE_DELAY_MS));
     await waitFor(() =>
       expect(dataProvider.getList).toHaveBeenCalledWith(
         'contacts',

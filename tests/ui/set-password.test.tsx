@@ -3,8 +3,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { session } from '../../src/admin/providers/session';
 import { TIMINGS } from '../../src/shared/constants';
 import { messages } from '../../src/shared/messages';
-import { apiUser, fakeApi, jsonResponse, renderConsole, storeSession } from './helpers';
+import { apiUser, fakeApi, jsonResponse, renderConsole, signIn, storeSession } from './helpers';
 
+// The page stands outside the sign-in, ends on the sign-in page and signs out a console that is
+// signed in: the whole console, whose routes and session are the subject.
 const t = messages.setPassword;
 const path = () => screen.getByTestId('path').textContent;
 const USER_ID = '0b6e4f57-54d3-4f6a-9a1c-3c4d5e6f7a8b';
@@ -137,11 +139,7 @@ describe('/set-password', () => {
 
   it('keeps the session of someone else signed in on this browser', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    storeSession(apiUser());
-    fakeApi({
-      'GET /api/auth/verify': () => jsonResponse(200, { valid: true, user: apiUser() }),
-      [ROUTE]: () => jsonResponse(200, { success: true }),
-    });
+    signIn({ [ROUTE]: () => jsonResponse(200, { success: true }) });
     renderConsole(LINK);
     await fill('secret1', 'secret1');
     expect(await screen.findByText(t.success)).toBeInTheDocument();

@@ -31,8 +31,9 @@ Range.prototype.getClientRects ??= emptyRects;
 Range.prototype.getBoundingClientRect ??= () => new DOMRect();
 document.elementFromPoint ??= () => null;
 
-// The whole console renders in each test, and lazy screens load on first use; on a busy two-core
-// machine that can take longer than Testing Library's default of one second.
+// A screen's first render in a worker imports it, and some tests render the whole console, whose
+// lazy screens load on first use; on a busy two-core machine that can take longer than Testing
+// Library's default of one second.
 configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => {

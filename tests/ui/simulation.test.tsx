@@ -1,15 +1,16 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext } from 'react-admin';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../../src/admin/format';
-import { i18nProvider } from '../../src/admin/i18n';
+import MessageList from '../../src/admin/messages/MessageList';
+import DashboardPage from '../../src/admin/pages/DashboardPage';
 import { TestMessageStatus } from '../../src/admin/pages/test-mms/TestMessageStatus';
 import type { DashboardResponse } from '../../src/shared/dashboard';
 import { messages } from '../../src/shared/messages';
+import { renderContacts } from './conversation-helpers';
+import { apiUser, fakeApi, jsonResponse, renderConsole, renderScreen, signIn } from './helpers';
 import type { ApiSimulation } from '../../src/shared/responses/common';
 import type { ApiContactDetail } from '../../src/shared/responses/users';
-import { apiUser, fakeApi, jsonResponse, renderConsole, storeSession } from './helpers';
 import { apiMessage } from './messages-helpers';
 
 /**
@@ -24,13 +25,11 @@ const SMS: ApiSimulation = { sms: true, email: false };
 const EMAIL: ApiSimulation = { sms: false, email: true };
 const REAL: ApiSimulation = { sms: false, email: false };
 
-// Screens load lazily; loading them once here keeps that out of each test's time.
+// The screens the whole console opens load lazily; loading them once here keeps that out of each
+// test's time.
 beforeAll(async () => {
-  await import('../../src/admin/pages/DashboardPage');
   await import('../../src/admin/help/HelpPage');
   await import('../../src/admin/account/ForgotPasswordPage');
-  await import('../../src/admin/contacts/ContactEdit');
-  await import('../../src/admin/messages/MessageList');
 });
 
 const banner = () => screen.queryByRole('complementary', { name: sim.banner.label });
@@ -48,19 +47,22 @@ const quietDay: DashboardResponse = {
   recentFailures: [],
 };
 
-/** The console signed in at `path`, the server simulating `simulation`. */
-function signedIn(path: string, simulation: ApiSimulation, routes = {}) {
-  storeSession();
-  const api = fakeApi({
-    'GET /api/auth/verify': () => jsonResponse(200, { valid: true, user: apiUser() }),
+/** Signed in, the server simulating `simulation`, the API answering `routes` and the dashboard. */
+function signedIn(simulation: ApiSimulation, routes = {}) {
+  return signIn({
     'GET /api/simulation': () => jsonResponse(200, simulation),
     'GET /api/dashboard': () => jsonResponse(200, quietDay),
     ...routes,
   });
-  renderConsole(path);
-  return api;
 }
 
+/** The dashboard, signed in, the server simulating `simulation`. */
+function showDashboard(simulation: ApiSimulation) {
+  signedIn(simulation);
+  renderScreen(<DashboardPage />, { path: '/dashboard' });
+}
+
+// The banner is the layout's: the whole console.
 describe('the simulation banner', () => {
   it.each([
     ['SMS and email', BOTH, sim.banner.both],
@@ -69,7 +71,8 @@ describe('the simulation banner', () => {
   ])(
     'says on a signed-in screen that %s is simulated, with a link to set-up help',
     async (_name, simulation, text) => {
-      signedIn('/dashboard', simulation);
+      signedIn(simulation);
+      renderConsole('/dashboard');
       const aside = await screen.findByRole('complementary', { name: sim.banner.label });
       expect(aside).toHaveTextContent(text);
       const link = within(aside).getByRole('link', { name: sim.banner.setUp });
@@ -80,7 +83,8 @@ describe('the simulation banner', () => {
   );
 
   it('leads to the set-up section of Help', async () => {
-    signedIn('/dashboard', BOTH);
+    signedIn(BOTH);
+    renderConsole('/dashboard');
     const aside = await screen.findByRole('complementary', { name: sim.banner.label });
     await userEvent.setup().click(within(aside).getByRole('link', { name: sim.banner.setUp }));
     const heading = await screen.findByRole('heading', {
@@ -91,7 +95,8 @@ describe('the simulation banner', () => {
   });
 
   it('is not shown when the server sends for real', async () => {
-    signedIn('/dashboard', REAL);
+    signedIn(REAL);
+    renderConsole('/dashboard');
     await screen.findByRole('heading', { name: /^Hello/ });
     await screen.findByRole('link', { name: `${messages.dashboard.today.sent} 693` });
     expect(banner()).not.toBeInTheDocument();
@@ -108,15 +113,17 @@ describe('the simulation banner', () => {
 
 describe('simulated outcomes say so', () => {
   it("words the dashboard's figure 'Sent today (simulated)' while SMS is simulated", async () => {
-    signedIn('/dashboard', SMS);
+    showDashboard(SMS);
     // Named by what it shows (WCAG 2.5.3), described by the help below it.
     expect(
       await screen.findByRole('link', { name: `${sim.sentToday} 693` }),
     ).toHaveAccessibleDescription(sim.sentTodayHelp);
   });
 
+  // It waits for the layout's banner: the whole console.
   it("keeps the dashboard's 'Sent today' when SMS is real", async () => {
-    signedIn('/dashboard', EMAIL);
+    signedIn(EMAIL);
+    renderConsole('/dashboard');
     await screen.findByRole('complementary', { name: sim.banner.label });
     expect(
       await screen.findByRole('link', { name: `${messages.dashboard.today.sent} 693` }),
@@ -129,11 +136,13 @@ describe('simulated outcomes say so', () => {
   ])('ends a %s Test MMS on its true words', async (_name, simulation, word, help) => {
     const delivered = apiMessage({ _id: 'm9', id: 'm9', kind: 'test', status: 'delivered' });
     const dataProvider = { getSimulation: vi.fn(async () => simulation), getOne: vi.fn() };
-    render(
-      <AdminContext dataProvider={dataProvider as never} i18nProvider={i18nProvider}>
-        <TestMessageStatus sent={delivered} onSendAnother={vi.fn()} onClose={vi.fn()} />
-      </AdminContext>,
-    );
+    signIn();
+    renderScreen(<TestMessageStatus sent={delivered} onSendAnother={vi.fn()} onClose={vi.fn()} />, {
+      path: '/dashboard',
+      dataProvider,
+    });
+    // Once the session is checked (its loading page is a status too).
+    await screen.findByRole('button', { name: messages.testMms.sendAnother });
     const status = screen.getByRole('status');
     await waitFor(() => expect(status).toHaveTextContent(`Status: ${word}`));
     expect(status).toHaveTextContent(help);
@@ -149,9 +158,8 @@ describe('simulated outcomes say so', () => {
       emailVerified: false,
       welcomeEmail: { status: 'sent', error: null, attempts: 1, queuedAt: sentAt, sentAt },
     };
-    signedIn('/contacts/c1', EMAIL, {
-      'GET /api/contacts/c1': () => jsonResponse(200, { contact: host }),
-    });
+    signedIn(EMAIL, { 'GET /api/contacts/c1': () => jsonResponse(200, { contact: host }) });
+    renderContacts('/contacts/c1');
     const group = await screen.findByRole('group', {
       name: messages.contacts.welcomeEmail.title,
     });
@@ -185,9 +193,10 @@ describe('simulated outcomes say so', () => {
 
   it("words a delivered message 'Delivered (simulated)' in the outbox while SMS is simulated", async () => {
     const delivered = apiMessage({ status: 'delivered' });
-    signedIn('/messages', SMS, {
+    signedIn(SMS, {
       'GET /api/messages': () => jsonResponse(200, { messages: [delivered], total: 1 }),
     });
+    renderScreen(<MessageList />, { path: '/messages', resource: 'messages' });
     expect(await screen.findByText(sim.statuses.delivered)).toBeInTheDocument();
     expect(screen.queryByText(messages.delivery.statuses.delivered)).not.toBeInTheDocument();
   });

@@ -3,8 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { TIMINGS } from '../../src/shared/constants';
 import { messages } from '../../src/shared/messages';
-import { apiUser, fakeApi, jsonResponse, renderConsole, storeSession } from './helpers';
+import { fakeApi, jsonResponse, renderConsole, signIn } from './helpers';
 
+// The page stands outside the sign-in, with no menu, and goes on to set-password or the sign-in
+// page: the whole console, whose routes are the subject.
 const t = messages.verifyEmail;
 const path = () => screen.getByTestId('path').textContent;
 const search = () => new URLSearchParams(screen.getByTestId('search').textContent ?? '');
@@ -82,11 +84,7 @@ describe('/verify-email', () => {
   });
 
   it('works for a signed-in user too, without leaving the page', async () => {
-    storeSession(apiUser());
-    fakeApi({
-      'GET /api/auth/verify': () => jsonResponse(200, { valid: true, user: apiUser() }),
-      'GET /api/contacts/verify-email/abc': () => jsonResponse(200, verified),
-    });
+    signIn({ 'GET /api/contacts/verify-email/abc': () => jsonResponse(200, verified) });
     renderConsole('/verify-email?token=abc');
     expect(await screen.findByText(t.success)).toBeInTheDocument();
     expect(path()).toBe('/verify-email');

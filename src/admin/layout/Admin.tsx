@@ -10,7 +10,8 @@ import {
 } from 'react-admin';
 import { ErrorPage } from './ErrorPage';
 
-const store = localStorageStore();
+/** Where react-admin keeps list settings and the like between page loads. */
+export const store = localStorageStore();
 
 type AdminProps = Omit<AdminContextProps, 'store'> &
   Omit<CoreAdminUIProps, 'accessDenied' | 'authenticationError'>;

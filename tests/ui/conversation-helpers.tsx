@@ -1,4 +1,7 @@
 import { vi } from 'vitest';
+import ContactCreate from '../../src/admin/contacts/ContactCreate';
+import ContactEdit from '../../src/admin/contacts/ContactEdit';
+import ContactList from '../../src/admin/contacts/ContactList';
 import type {
   ApiConsentEvent,
   ApiConversation,
@@ -8,7 +11,7 @@ import type {
   ApiSmsSettings,
 } from '../../src/shared/responses/messages';
 import type { ApiContactDetail } from '../../src/shared/responses/users';
-import { apiUser } from './helpers';
+import { apiUser, renderScreen } from './helpers';
 import { apiMessage, contactId } from './messages-helpers';
 import { fakeDataProvider } from './products-helpers';
 import { UNTOUCHED_IN_INBOX } from '../helpers/inbox-fields';
@@ -130,3 +133,19 @@ export function contactProvider({
 }
 
 export type ContactProvider = ReturnType<typeof contactProvider>;
+
+/**
+ * The contacts screen at `at`: the list at /contacts, the form for a new contact at
+ * /contacts/create, a contact's page at /contacts/{id}. The session and the API are the test's
+ * (see `signIn`); the data calls go over HTTP unless `dataProvider` answers them.
+ */
+export function renderContacts(at: string, dataProvider?: object) {
+  const { pathname } = new URL(at, 'http://localhost');
+  const [screen, route] =
+    pathname === '/contacts'
+      ? [<ContactList />, pathname]
+      : pathname === '/contacts/create'
+        ? [<ContactCreate />, pathname]
+        : [<ContactEdit />, '/contacts/:id'];
+  return renderScreen(screen, { path: at, route, resource: 'contacts', dataProvider });
+}

@@ -1,7 +1,9 @@
 import { vi } from 'vitest';
+import ProgramEdit from '../../src/admin/programs/ProgramEdit';
 import type { PodSummary } from '../../src/shared/pod';
 import type { Product, ProductSummary } from '../../src/shared/product';
 import type { Program } from '../../src/shared/program';
+import { renderScreen, signIn } from './helpers';
 import { fakeDataProvider, product, summary } from './products-helpers';
 
 /** Ids as the API makes them: the program schema accepts only UUIDs for products and pods. */
@@ -124,3 +126,13 @@ export function programsProvider(
 }
 
 export type ProgramsProvider = ReturnType<typeof programsProvider>;
+
+/**
+ * A program's page at `path`: /programs/{id}, or /programs/edit/{id} as the list opens it (the
+ * same screen). Signed in, with `dataProvider` answering the data calls.
+ */
+export function openProgram(path: string, dataProvider: object) {
+  signIn();
+  const route = path.startsWith('/programs/edit/') ? '/programs/edit/:id' : '/programs/:id';
+  return renderScreen(<ProgramEdit />, { path, route, resource: 'programs', dataProvider });
+}
