@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages';
 import { startServer, type RunningServer } from '../helpers/server';
+import { signInToApi, type StaffApi } from './helpers/api';
 import { launchChromium } from './helpers/browser';
 import { seedDemo } from './helpers/demo';
 import { signIn } from './helpers/session';
@@ -276,24 +277,17 @@ const importDialog: State[] = [
 ];
 
 /** The first page of a list from the API, as the console's lists would show it. */
-async function listOf<T>(token: string, list: string, query = ''): Promise<T[]> {
-  const response = await fetch(`${baseUrl}/api/${list}?page=1&perPage=100${query}`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(response.status).toBe(200);
-  const body = (await response.json()) as Record<string, T[]>;
+async function listOf<T>(staff: StaffApi, list: string, query = ''): Promise<T[]> {
+  const body = await staff.call<Record<string, T[]>>(
+    'GET',
+    `/api/${list}?page=1&perPage=100${query}`,
+    undefined,
+    200,
+  );
   return Object.values(body).find(Array.isArray)!;
 }
 
-async function signInThroughApi(): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: ADMIN.ADMIN_EMAIL, password: ADMIN.ADMIN_PASSWORD }),
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
+const signInThroughApi = () => signInToApi(baseUrl, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
 
 beforeAll(async () => {
   emptyDir = await mkdtemp(path.join(os.tmpdir(), 'tidings-e2e-a11y-empty-'));
@@ -370,16 +364,16 @@ describe('accessibility (axe-core, WCAG 2.2 AA and best practices)', () => {
       await startOn(demoDir);
       await signInEverywhere();
       // A second session, so Profile lists one to sign out.
-      const token = await signInThroughApi();
+      const staff = await signInThroughApi();
       type Row = { id: string; status?: string; phone?: string | null };
-      const participant = (await listOf<Row>(token, 'contacts', '&role=participant')).find(
+      const participant = (await listOf<Row>(staff, 'contacts', '&role=participant')).find(
         (contact) => contact.phone,
       )!;
-      const [host] = await listOf<Row>(token, 'contacts', '&role=host');
-      const running = (await listOf<Row>(token, 'programs')).find((p) => p.status === 'running')!;
-      const [product] = await listOf<Row>(token, 'products');
-      const [pod] = await listOf<Row>(token, 'pods');
-      const [message] = await listOf<Row>(token, 'messages');
+      const [host] = await listOf<Row>(staff, 'contacts', '&role=host');
+      const running = (await listOf<Row>(staff, 'programs')).find((p) => p.status === 'running')!;
+      const [product] = await listOf<Row>(staff, 'products');
+      const [pod] = await listOf<Row>(staff, 'pods');
+      const [message] = await listOf<Row>(staff, 'messages');
 
       await expectNoViolations('demo', [
         ...screens,

@@ -4,9 +4,10 @@ import { formatMessage } from '../../src/shared/format';
 import { messages } from '../../src/shared/messages';
 import type { ApiMessage } from '../../src/shared/responses/messages';
 import { startServer, type RunningServer } from '../helpers/server';
-import { launchChromium, screenshot } from './helpers/browser';
+import { createOneDayProgram, signInToApi, type StaffApi } from './helpers/api';
+import { screenshot } from './helpers/browser';
 import { chooseSchedule } from './helpers/schedule';
-import { signIn } from './helpers/session';
+import { openConsole } from './helpers/session';
 
 const t = messages.conversations;
 const ADMIN = { ADMIN_EMAIL: 'rosa@example.org', ADMIN_PASSWORD: 'a long admin password' };
@@ -18,19 +19,8 @@ const clockOffsetMs = chooseSchedule(2).clockOffsetMs;
 let server: RunningServer;
 let browser: Browser;
 let page: Page;
-let token: string;
+let staff: StaffApi;
 let contactId: string;
-
-async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json()) as T;
-  expect(response.status, JSON.stringify(json)).toBeLessThan(300);
-  return json;
-}
 
 /** Polls the API until `find` returns something (the engine works in the background). */
 async function eventually<T>(find: () => Promise<T | undefined>, timeoutMs = 90_000): Promise<T> {
@@ -45,7 +35,7 @@ async function eventually<T>(find: () => Promise<T | undefined>, timeoutMs = 90_
 
 const contactMessages = async (kind: string) =>
   (
-    await api<{ messages: ApiMessage[] }>(
+    await staff.call<{ messages: ApiMessage[] }>(
       'GET',
       `/api/messages?contactId=${contactId}&kind=${kind}`,
     )
@@ -57,15 +47,8 @@ beforeAll(async () => {
     TIDINGS_TEST_CLOCK_OFFSET_MS: String(clockOffsetMs),
     NODE_ENV: 'test',
   });
-  const login = await fetch(`${server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: ADMIN.ADMIN_EMAIL, password: ADMIN.ADMIN_PASSWORD }),
-  });
-  token = ((await login.json()) as { token: string }).token;
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-  await signIn(page, server.url, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
+  staff = await signInToApi(server.url, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
+  ({ browser, page } = await openConsole(server.url, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD));
 });
 
 afterAll(async () => {
@@ -184,27 +167,13 @@ describe('consent and conversations in the browser', () => {
   it('opts them out when they reply "stop please", canceling their queued program day', async () => {
     // A program whose day 0 goes out in under two minutes: the planner queues it at once.
     const schedule = chooseSchedule(2, new Date(Date.now() + clockOffsetMs));
-    const text = (body: string) => ({ text: body, links: [], media: null, fallbackUrl: '' });
-    const product = await api<{ data: { id: string } }>('POST', '/api/products', {
-      name: 'Evening stretches',
-      days: 1,
-      preMessage: text('Welcome to Evening stretches!'),
-      messages: [text('Day 1: reach for the ceiling, ten times.')],
-      conclusionMessage: text('That was Evening stretches. Thank you!'),
-    });
-    const { pod } = await api<{ pod: { id: string } }>('POST', '/api/pods', {
-      podId: 'POD-STRETCHERS',
-      podName: 'Stretchers',
-      members: [{ userId: contactId, role: 'participant' }],
-    });
-    await api('POST', '/api/programs', {
+    await createOneDayProgram(staff, {
+      product: 'Evening stretches',
+      welcome: 'Welcome to Evening stretches!',
+      day: 'Day 1: reach for the ceiling, ten times.',
+      pod: { podId: 'POD-STRETCHERS', podName: 'Stretchers', memberIds: [contactId] },
       programName: 'Autumn stretchers',
-      productId: product.data.id,
-      offering: 'Standard',
-      timeZone: schedule.timeZone,
-      podIds: [pod.id],
-      startDate: schedule.startDate,
-      sendTime: schedule.sendTime,
+      ...schedule,
     });
     const queued = await eventually(async () =>
       (await contactMessages('program')).find((m) => m.status === 'queued'),
@@ -235,9 +204,9 @@ describe('consent and conversations in the browser', () => {
     );
     await screenshot(page, 'replies-received');
 
-    const after = await api<{ message: ApiMessage }>('GET', `/api/messages/${queued.id}`);
+    const after = await staff.call<{ message: ApiMessage }>('GET', `/api/messages/${queued.id}`);
     expect(after.message.status).toBe('canceled');
-    const { events } = await api<{ events: { event: string; keyword: string | null }[] }>(
+    const { events } = await staff.call<{ events: { event: string; keyword: string | null }[] }>(
       'GET',
       `/api/contacts/${contactId}/consent`,
     );
@@ -308,7 +277,7 @@ describe('consent and conversations in the browser', () => {
       .waitFor();
     await screenshot(page, 'contact-optin-asked-recently');
     expect(page.url()).toMatch(/\/contacts\/create$/);
-    const optins = await api<{ messages: ApiMessage[] }>(
+    const optins = await staff.call<{ messages: ApiMessage[] }>(
       'GET',
       `/api/messages?kind=optin&q=${encodeURIComponent(phone)}`,
     );

@@ -2,8 +2,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages';
 import { startServer, type RunningServer } from '../helpers/server';
-import { launchChromium, screenshot } from './helpers/browser';
-import { signIn } from './helpers/session';
+import { signInToApi } from './helpers/api';
+import { screenshot } from './helpers/browser';
+import { openConsole } from './helpers/session';
 
 const t = messages.contacts;
 const ADMIN = { ADMIN_EMAIL: 'grace@example.org', ADMIN_PASSWORD: 'a long admin password' };
@@ -14,38 +15,31 @@ let page: Page;
 
 /** Two participants made through the API, so the pod has three members with the one made here. */
 async function addParticipants() {
-  const login = await fetch(`${server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: ADMIN.ADMIN_EMAIL, password: ADMIN.ADMIN_PASSWORD }),
-  });
-  const { token } = (await login.json()) as { token: string };
+  const staff = await signInToApi(server.url, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
   for (const [firstName, phone] of [
     ['Nadia', '503 555 0142'],
     ['Omar', '503 555 0143'],
   ] as const) {
-    const response = await fetch(`${server.url}/api/contacts`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({
+    await staff.call(
+      'POST',
+      '/api/contacts',
+      {
         email: `${firstName.toLowerCase()}.walker@example.org`,
         firstName,
         lastName: 'Walker',
         phone,
         role: 'participant',
         status: 'active',
-      }),
-    });
-    expect(response.status).toBe(201);
+      },
+      201,
+    );
   }
 }
 
 beforeAll(async () => {
   server = await startServer(ADMIN);
   await addParticipants();
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-  await signIn(page, server.url, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
+  ({ browser, page } = await openConsole(server.url, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD));
 });
 
 afterAll(async () => {
@@ -167,16 +161,15 @@ describe('contacts in the browser', () => {
     await page.getByRole('button', { name: t.save }).click();
     await page.getByText('Contact Lena Walker updated successfully!').waitFor();
 
-    const login = await fetch(`${server.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: ADMIN.ADMIN_EMAIL, password: ADMIN.ADMIN_PASSWORD }),
-    });
-    const { token } = (await login.json()) as { token: string };
-    const list = await fetch(`${server.url}/api/contacts?q=lena`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const [lena] = ((await list.json()) as { contacts: { profile: { bio: string } }[] }).contacts;
+    const staff = await signInToApi(server.url, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
+    const {
+      contacts: [lena],
+    } = await staff.call<{ contacts: { profile: { bio: string } }[] }>(
+      'GET',
+      '/api/contacts?q=lena',
+      undefined,
+      200,
+    );
     expect(lena!.profile.bio).toBe('<p>Prefers <strong>mornings</strong></p>');
 
     await page.getByRole('row', { name: /Lena Walker/ }).click();

@@ -2,9 +2,10 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages';
 import { startServer, type RunningServer } from '../helpers/server';
-import { launchChromium, screenshot } from './helpers/browser';
+import { createOneDayProgram, signInToApi } from './helpers/api';
+import { screenshot } from './helpers/browser';
 import { chooseSchedule } from './helpers/schedule';
-import { signIn } from './helpers/session';
+import { openConsole } from './helpers/session';
 
 const t = messages.delivery;
 const simulated = messages.simulation.statuses;
@@ -16,34 +17,10 @@ let browser: Browser;
 let page: Page;
 let programId: string;
 
-async function api(method: string, path: string, token: string, body?: unknown) {
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json()) as Record<string, unknown>;
-  expect(response.status, JSON.stringify(json)).toBeLessThan(300);
-  return json;
-}
-
 /** A product, a verified participant in a pod, and a program starting today, through the API. */
 async function seedProgram() {
-  const login = await fetch(`${server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: ADMIN.ADMIN_EMAIL, password: ADMIN.ADMIN_PASSWORD }),
-  });
-  const { token } = (await login.json()) as { token: string };
-  const message = (text: string) => ({ text, links: [], media: null, fallbackUrl: '' });
-  const product = (await api('POST', '/api/products', token, {
-    name: 'Morning walks',
-    days: 1,
-    preMessage: message('Welcome to Morning walks! Reply STOP to opt out.'),
-    messages: [message('Day 1: a ten-minute walk before breakfast.')],
-    conclusionMessage: message('That was Morning walks. Thank you!'),
-  })) as { data: { id: string } };
-  const { contact } = (await api('POST', '/api/contacts', token, {
+  const staff = await signInToApi(server.url, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
+  const { contact } = await staff.call<{ contact: { id: string } }>('POST', '/api/contacts', {
     email: 'june@example.org',
     firstName: 'June',
     lastName: 'Carter',
@@ -51,22 +28,15 @@ async function seedProgram() {
     role: 'participant',
     status: 'active',
     smsVerified: true,
-  })) as { contact: { id: string } };
-  const { pod } = (await api('POST', '/api/pods', token, {
-    podId: 'POD-WALKERS',
-    podName: 'Walkers',
-    members: [{ userId: contact.id, role: 'participant' }],
-  })) as { pod: { id: string } };
-  const program = (await api('POST', '/api/programs', token, {
+  });
+  return createOneDayProgram(staff, {
+    product: 'Morning walks',
+    welcome: 'Welcome to Morning walks! Reply STOP to opt out.',
+    day: 'Day 1: a ten-minute walk before breakfast.',
+    pod: { podId: 'POD-WALKERS', podName: 'Walkers', memberIds: [contact.id] },
     programName: 'Spring walkers',
-    productId: product.data.id,
-    offering: 'Standard',
-    timeZone: schedule.timeZone,
-    podIds: [pod.id],
-    startDate: schedule.startDate,
-    sendTime: schedule.sendTime,
-  })) as { id: string };
-  return program.id;
+    ...schedule,
+  });
 }
 
 beforeAll(async () => {
@@ -76,9 +46,7 @@ beforeAll(async () => {
     NODE_ENV: 'test',
   });
   programId = await seedProgram();
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-  await signIn(page, server.url, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
+  ({ browser, page } = await openConsole(server.url, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD));
 });
 
 afterAll(async () => {

@@ -6,9 +6,10 @@ import { serverTexts } from '../../src/server/texts';
 import { zonedInstant } from '../../src/shared/schedule';
 import type { ApiMessage } from '../../src/shared/responses/messages';
 import { startServer, type RunningServer } from '../helpers/server';
-import { launchChromium, screenshot } from './helpers/browser';
+import { createOneDayProgram, signInToApi, type StaffApi } from './helpers/api';
+import { screenshot } from './helpers/browser';
 import { wallMinutes } from './helpers/schedule';
-import { signIn } from './helpers/session';
+import { openConsole } from './helpers/session';
 
 /**
  * Two-way conversations in the browser (issue 26): a question raises the inbox count, a host
@@ -32,25 +33,14 @@ const clockOffsetMs = zonedInstant(today, '10:00', ZONE).getTime() + 20_000 - st
 let server: RunningServer;
 let browser: Browser;
 let page: Page;
-let token: string;
+let staff: StaffApi;
 const ids: Record<'nora' | 'omar' | 'rita', string> = { nora: '', omar: '', rita: '' };
 
-async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json()) as T;
-  expect(response.status, JSON.stringify(json)).toBeLessThan(300);
-  return json;
-}
-
 const simulate = (contactId: string, body: string) =>
-  api('POST', `/api/contacts/${contactId}/simulate-reply`, { body });
+  staff.call('POST', `/api/contacts/${contactId}/simulate-reply`, { body });
 
 async function participant(first: string, phone: string) {
-  const { contact } = await api<{ contact: { id: string } }>('POST', '/api/contacts', {
+  const { contact } = await staff.call<{ contact: { id: string } }>('POST', '/api/contacts', {
     email: `${first.toLowerCase()}@example.org`,
     firstName: first,
     lastName: 'Reyes',
@@ -68,13 +58,8 @@ beforeAll(async () => {
     TIDINGS_TEST_CLOCK_OFFSET_MS: String(clockOffsetMs),
     NODE_ENV: 'test',
   });
-  const login = await fetch(`${server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: ADMIN.ADMIN_EMAIL, password: ADMIN.ADMIN_PASSWORD }),
-  });
-  token = ((await login.json()) as { token: string }).token;
-  await api('POST', '/api/contacts', {
+  staff = await signInToApi(server.url, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
+  await staff.call('POST', '/api/contacts', {
     email: HOST.email,
     firstName: 'Hal',
     lastName: 'Host',
@@ -89,31 +74,17 @@ beforeAll(async () => {
   ids.rita = await participant('Rita', '+12125550146');
   // Rita's reply may be a request to stop: it is held for a decision before her day 0 comes due.
   await simulate(ids.rita, 'Stop by the office tomorrow?');
-  const text = (body: string) => ({ text: body, links: [], media: null, fallbackUrl: '' });
-  const product = await api<{ data: { id: string } }>('POST', '/api/products', {
-    name: 'Morning walks',
-    days: 1,
-    preMessage: text('Welcome to Morning walks!'),
-    messages: [text('Day 1: a ten-minute walk before breakfast.')],
-    conclusionMessage: text('That was Morning walks. Thank you!'),
-  });
-  const { pod } = await api<{ pod: { id: string } }>('POST', '/api/pods', {
-    podId: 'POD-WALKERS',
-    podName: 'Walkers',
-    members: [{ userId: ids.rita, role: 'participant' }],
-  });
-  await api('POST', '/api/programs', {
+  await createOneDayProgram(staff, {
+    product: 'Morning walks',
+    welcome: 'Welcome to Morning walks!',
+    day: 'Day 1: a ten-minute walk before breakfast.',
+    pod: { podId: 'POD-WALKERS', podName: 'Walkers', memberIds: [ids.rita] },
     programName: 'Winter walks',
-    productId: product.data.id,
-    offering: 'Standard',
     timeZone: ZONE,
-    podIds: [pod.id],
     startDate: today,
     sendTime: '10:01',
   });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-  await signIn(page, server.url, HOST.email, HOST.password);
+  ({ browser, page } = await openConsole(server.url, HOST.email, HOST.password));
 });
 
 afterAll(async () => {
@@ -129,7 +100,7 @@ const returnToTab = () => page.evaluate(() => window.dispatchEvent(new Event('vi
 describe('the inbox in the browser', () => {
   it('raises the inbox count for a question, and the host answers it from the inbox', async () => {
     // Every staff member sees the same new replies; the admin's API says how many there are.
-    const { new: count } = await api<{ new: number }>('GET', '/api/inbound-messages/counts');
+    const { new: count } = await staff.call<{ new: number }>('GET', '/api/inbound-messages/counts');
     await page.getByRole('link', { name: new RegExp(`^Inbox: ${count} new repl`) }).waitFor();
     await simulate(ids.nora, 'What time is the call?');
     await returnToTab();
@@ -172,7 +143,10 @@ describe('the inbox in the browser', () => {
     await sent.getByText(messages.delivery.kinds.staff).waitFor();
     await screenshot(page, 'conversation-staff-reply');
     const [reply] = (
-      await api<{ messages: ApiMessage[] }>('GET', `/api/messages?contactId=${ids.nora}&kind=staff`)
+      await staff.call<{ messages: ApiMessage[] }>(
+        'GET',
+        `/api/messages?contactId=${ids.nora}&kind=staff`,
+      )
     ).messages;
     expect(reply).toMatchObject({ body: '7 pm', status: 'delivered' });
   });
@@ -219,7 +193,7 @@ describe('the inbox in the browser', () => {
       .getByText(messages.conversations.history.events.review_cleared)
       .waitFor();
     await screenshot(page, 'conversation-review-decided');
-    const { events } = await api<{ events: { event: string; source: string }[] }>(
+    const { events } = await staff.call<{ events: { event: string; source: string }[] }>(
       'GET',
       `/api/contacts/${ids.rita}/consent`,
     );

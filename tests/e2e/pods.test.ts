@@ -2,8 +2,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages';
 import { startServer, type RunningServer } from '../helpers/server';
-import { launchChromium, screenshot } from './helpers/browser';
-import { signIn } from './helpers/session';
+import { signInToApi } from './helpers/api';
+import { screenshot } from './helpers/browser';
+import { openConsole } from './helpers/session';
 
 const t = messages.pods;
 const ADMIN = { ADMIN_EMAIL: 'pat@example.org', ADMIN_PASSWORD: 'a long admin password' };
@@ -12,24 +13,9 @@ let server: RunningServer;
 let browser: Browser;
 let page: Page;
 
-/** Calls the API as the admin. */
-async function api(method: string, path: string, body?: unknown) {
-  const login = await fetch(`${server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: ADMIN.ADMIN_EMAIL, password: ADMIN.ADMIN_PASSWORD }),
-  });
-  const { token } = (await login.json()) as { token: string };
-  const response = await fetch(`${server.url}/api${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return response.json() as Promise<Record<string, never>>;
-}
-
 /** Five participants; the pod starts with the first two. */
 async function seed() {
+  const staff = await signInToApi(server.url, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
   const ids: string[] = [];
   for (const [firstName, lastName] of [
     ['Ana', 'Brook'],
@@ -38,16 +24,16 @@ async function seed() {
     ['Dev', 'Ellis'],
     ['Eva', 'Ford'],
   ]) {
-    const { contact } = await api('POST', '/contacts', {
+    const { contact } = await staff.call<{ contact: { id: string } }>('POST', '/api/contacts', {
       email: `${firstName!.toLowerCase()}@example.org`,
       firstName,
       lastName,
       role: 'participant',
       status: 'active',
     });
-    ids.push((contact as unknown as { id: string }).id);
+    ids.push(contact.id);
   }
-  await api('POST', '/pods', {
+  await staff.call('POST', '/api/pods', {
     podId: 'POD-20260401-090000',
     podName: 'Morning Walkers',
     members: ids.slice(0, 2).map((userId) => ({ userId, role: 'participant' })),
@@ -57,9 +43,7 @@ async function seed() {
 beforeAll(async () => {
   server = await startServer(ADMIN);
   await seed();
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-  await signIn(page, server.url, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
+  ({ browser, page } = await openConsole(server.url, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD));
 });
 
 afterAll(async () => {

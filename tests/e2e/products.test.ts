@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages';
 import { png } from '../helpers/media-files';
 import { startServer, type RunningServer } from '../helpers/server';
-import { launchChromium, screenshot } from './helpers/browser';
-import { signIn } from './helpers/session';
+import { screenshot } from './helpers/browser';
+import { openConsole } from './helpers/session';
 
 const t = messages.products;
 const ADMIN = { ADMIN_EMAIL: 'ada@example.org', ADMIN_PASSWORD: 'correct horse battery' };
@@ -20,9 +20,7 @@ const imageFile = path.join(os.tmpdir(), `tidings-e2e-cover-${process.pid}.png`)
 beforeAll(async () => {
   await writeFile(imageFile, png({ width: 320, height: 180 }));
   server = await startServer(ADMIN);
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-  await signIn(page, server.url, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
+  ({ browser, page } = await openConsole(server.url, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD));
 });
 
 afterAll(async () => {

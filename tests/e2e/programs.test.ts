@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages';
 import { addDays } from '../../src/shared/schedule';
 import { startServer, type RunningServer } from '../helpers/server';
-import { launchChromium, screenshot } from './helpers/browser';
-import { signIn } from './helpers/session';
+import { signInToApi } from './helpers/api';
+import { screenshot } from './helpers/browser';
+import { openConsole } from './helpers/session';
 
 const t = messages.programs;
 const ADMIN = { ADMIN_EMAIL: 'rae@example.org', ADMIN_PASSWORD: 'a long admin password' };
@@ -15,32 +16,25 @@ let page: Page;
 
 /** A participant to put in the pod, made through the API. */
 async function addParticipant() {
-  const login = await fetch(`${server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: ADMIN.ADMIN_EMAIL, password: ADMIN.ADMIN_PASSWORD }),
-  });
-  const { token } = (await login.json()) as { token: string };
-  const response = await fetch(`${server.url}/api/contacts`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({
+  const staff = await signInToApi(server.url, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
+  await staff.call(
+    'POST',
+    '/api/contacts',
+    {
       email: 'lou@example.org',
       firstName: 'Lou',
       lastName: 'Reed',
       role: 'participant',
       status: 'active',
-    }),
-  });
-  expect(response.status).toBe(201);
+    },
+    201,
+  );
 }
 
 beforeAll(async () => {
   server = await startServer(ADMIN);
   await addParticipant();
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-  await signIn(page, server.url, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
+  ({ browser, page } = await openConsole(server.url, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD));
 });
 
 afterAll(async () => {
