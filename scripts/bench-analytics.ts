@@ -15,7 +15,8 @@ import type { Database } from '../src/server/db/client';
 import { loadConfig, type Config } from '../src/server/env';
 import { analyticsQueries } from '../src/server/services/analytics';
 import { prepareDatabase } from '../src/server/startup';
-import type { AnalyticsQuery, AnalyticsResponse } from '../src/shared/analytics';
+import type { AnalyticsQuery } from '../src/shared/analytics';
+import type { AnalyticsResponse } from '../src/shared/responses/figures';
 import { benchAdmin, medianAndWorst, ms, number } from './bench/common';
 import { onEachDatabase } from './bench-database';
 

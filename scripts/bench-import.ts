@@ -9,7 +9,7 @@
  */
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import type { ContactImport } from '../src/shared/contact-import';
+import type { ContactImport } from '../src/shared/responses/contact-imports';
 import { LIMITS } from '../src/shared/constants';
 import { insertBulkContacts } from '../tests/api/helpers/bulk';
 import type { RunningServer } from '../tests/helpers/server';

@@ -15,7 +15,7 @@ import type { Page } from 'playwright-core';
 import { podMembers, pods, users } from '../src/server/db/schema';
 import { seedDemo } from '../src/server/demo/seed';
 import { messages } from '../src/shared/messages';
-import type { PodMembersAddResult, PodSummary } from '../src/shared/pod';
+import type { PodMembersAddResult, PodSummary } from '../src/shared/responses/pods';
 import { insertBulkContacts } from '../tests/api/helpers/bulk';
 import { launchChromium } from '../tests/e2e/helpers/browser';
 import { signIn } from '../tests/e2e/helpers/session';

@@ -2,8 +2,9 @@ import { DISPLAY_TIME_ZONE } from './constants';
 import { addDays, wallClock, type LocalDate } from './schedule';
 
 /**
- * Analytics: what `GET /api/analytics?from&to[&programId]` answers and how each figure is counted.
- * The server computes every figure in SQL; the console only draws them.
+ * Analytics: what `GET /api/analytics?from&to[&programId]` answers (its shape is in
+ * shared/responses/figures.ts) and how each figure is counted. The server computes every figure in
+ * SQL; the console only draws them.
  *
  * Days are calendar days in Los Angeles time (DISPLAY_TIME_ZONE), `from` and `to` both included,
  * so a day across a daylight-saving change is 23 or 25 hours long.
@@ -34,55 +35,6 @@ export interface AnalyticsQuery {
   from: LocalDate;
   to: LocalDate;
   programId?: string;
-}
-
-export interface AnalyticsTotals {
-  sent: number;
-  delivered: number;
-  failed: number;
-  expired: number;
-  optIns: number;
-  optOuts: number;
-  replies: number;
-  /** delivered / sent, from 0 to 1; null when nothing was sent. */
-  deliveryRate: number | null;
-}
-
-/** One calendar day of the range; every day of the range is listed, quiet ones with zeros. */
-export interface AnalyticsDay {
-  date: LocalDate;
-  sent: number;
-  delivered: number;
-  failed: number;
-}
-
-/** A reason messages failed, as the provider gave it (or the delivery engine, for its own). */
-export interface AnalyticsFailure {
-  errorCode: string | null;
-  errorMessage: string | null;
-  count: number;
-}
-
-/** One program's figures over the range. */
-export interface AnalyticsProgram {
-  programId: string;
-  programName: string;
-  sent: number;
-  delivered: number;
-  /** delivered / sent; null when it sent nothing in the range. */
-  deliveryRate: number | null;
-  optOuts: number;
-  /** People the program sent to in the range (each once). */
-  recipients: number;
-  /** optOuts / recipients; null when it sent to nobody in the range. */
-  optOutRate: number | null;
-}
-
-export interface AnalyticsResponse {
-  totals: AnalyticsTotals;
-  days: AnalyticsDay[];
-  failures: AnalyticsFailure[];
-  programs: AnalyticsProgram[];
 }
 
 /** `part / whole`, or null when there is no whole to take a share of. */

@@ -3,19 +3,16 @@
  * came to be in it, read from their consent log. Pure, so the words are unit-tested; the caller
  * formats dates the way its screen does.
  */
-import { consentState, type ConsentEvent, type ConsentSource, type ConsentState } from './consent';
+import { consentState, type ConsentState } from './consent';
 import { formatMessage } from './format';
 import { messages } from './messages';
+import type { ApiConsentEvent } from './responses/messages';
 
-/** What of a consent log row the summary reads (ApiConsentEvent has these fields). */
-export interface ConsentSummaryEvent {
-  event: ConsentEvent;
-  source: ConsentSource;
-  phone: string;
-  staffName: string | null;
-  keyword: string | null;
-  at: string;
-}
+/** What of a consent log row the summary reads. */
+export type ConsentSummaryEvent = Pick<
+  ApiConsentEvent,
+  'event' | 'source' | 'phone' | 'staffName' | 'keyword' | 'at'
+>;
 
 export interface ConsentSummary {
   state: ConsentState;

@@ -115,58 +115,5 @@ export function mappingProblem(mapping: ImportMapping, columnCount: number): str
     : null;
 }
 
-/** One of a row's problems; `row` is its number in the file as a spreadsheet shows it (header: 1). */
-export interface ImportProblem {
-  row: number;
-  field: ImportField;
-  message: string;
-}
-
-/** An import as the list of imports under way shows it. */
-export interface ContactImportSummary {
-  id: string;
-  filename: string;
-  status: ImportStatus;
-  /** Rows in the file below the header, blank rows aside. */
-  total: number;
-  processed: number;
-  created: number;
-  updated: number;
-  /** Rows not imported: with problems, repeated in the file, or already contacts (see the rule). */
-  skipped: number;
-  createdAt: string;
-}
-
-/** GET /api/contacts/imports/{id}. */
-export interface ContactImport extends ContactImportSummary {
-  duplicates: DuplicateRule;
-  sendOptin: boolean;
-  /** The first problems, in row order (at most IMPORT_ERRORS_SHOWN); the report has every one. */
-  errors: ImportProblem[];
-  errorCount: number;
-  /** Opt-in requests queued for created participants, and those the limits held back. */
-  optinsQueued: number;
-  optinsWithheld: number;
-  /** Why a failed import stopped. */
-  error: string | null;
-  finishedAt: string | null;
-}
-
 /** How many of an import's problems its GET answer lists; the report CSV holds them all. */
 export const IMPORT_ERRORS_SHOWN = 100;
-
-/** POST /api/contacts/imports/preview: the file's columns, the proposed mapping, its first rows. */
-export interface ImportPreview {
-  filename: string;
-  format: ImportFormat;
-  columns: string[];
-  mapping: ImportMapping;
-  rows: { row: number; cells: string[] }[];
-  total: number;
-  /**
-   * The opt-in requests the importer may still queue this hour (OPTIN_HOURLY_LIMIT): an import
-   * asks the first `remaining` new participants with a phone, as the limits allow when it runs;
-   * and the countries (SMS_ALLOWED_COUNTRIES, ISO codes) whose numbers may be asked.
-   */
-  optinAllowance: { limit: number; remaining: number; countries: string[] };
-}

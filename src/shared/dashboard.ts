@@ -1,11 +1,10 @@
 import { DISPLAY_TIME_ZONE } from './constants';
-import type { MessageKind, MessageStatus } from './delivery';
 import { addDays, wallClock, zonedInstant, type LocalDate } from './schedule';
 
 /**
- * The dashboard: what `GET /api/dashboard` answers, in one request, and how each figure is
- * counted. The server computes every figure in SQL; the console only shows them and links each to
- * the screen that lists what it counts.
+ * The dashboard: what `GET /api/dashboard` answers, in one request (its shape is in
+ * shared/responses/figures.ts), and how each figure is counted. The server computes every figure
+ * in SQL; the console only shows them and links each to the screen that lists what it counts.
  *
  * "Today" is the current calendar day in Los Angeles (DISPLAY_TIME_ZONE), from its midnight up to
  * the next one (`[from, to)`), so it is 23 or 25 hours long on a daylight-saving change.
@@ -33,55 +32,6 @@ export const DASHBOARD_REFRESH_MS = 60_000;
 
 /** The zone whose calendar day is "today". */
 export const DASHBOARD_TIME_ZONE = DISPLAY_TIME_ZONE;
-
-export interface DashboardToday {
-  /** Today's date in Los Angeles. */
-  date: LocalDate;
-  /** The first instant of today (ISO) ... */
-  from: string;
-  /** ... and the first of tomorrow, which is not part of it. */
-  to: string;
-  due: number;
-  sent: number;
-  failed: number;
-}
-
-export interface DashboardProgram {
-  id: string;
-  name: string;
-  productName: string | null;
-  startDate: LocalDate | null;
-  timeZone: string;
-}
-
-export interface DashboardRunningPrograms {
-  /** Every running program, counted; `programs` names the first of them by name. */
-  total: number;
-  programs: DashboardProgram[];
-}
-
-/** A message that ended failed or undelivered: who it was for, what it was and why it failed. */
-export interface DashboardFailure {
-  id: string;
-  status: MessageStatus;
-  kind: MessageKind;
-  toPhone: string;
-  contactId: string | null;
-  contactName: string | null;
-  programId: string | null;
-  programName: string | null;
-  day: number | null;
-  errorCode: string | null;
-  errorMessage: string | null;
-  /** When it failed (ISO). */
-  at: string;
-}
-
-export interface DashboardResponse {
-  today: DashboardToday;
-  runningPrograms: DashboardRunningPrograms;
-  recentFailures: DashboardFailure[];
-}
 
 /**
  * The calendar day in Los Angeles that `now` falls on, with its first instant and the next day's.

@@ -1,47 +1,13 @@
-import { LIMITS, type MediaType, type ProductStatus } from './constants';
+import { LIMITS } from './constants';
+import type { ProductMessage } from './responses/products';
 import { analyzeSms, SEGMENT_LIMITS, unitsOf, type SmsEncoding } from './sms';
 
 /**
- * A product is a message series over `days` days: a pre-message (day 0), one message per day
- * (days 1..N) and a conclusion (day N+1), so `days + 2` messages in all (spec sections 3 and 4).
+ * The rules of a product's messages: its days, its empty messages and their size as sent. A
+ * product is a message series over `days` days: a pre-message (day 0), one message per day
+ * (days 1..N) and a conclusion (day N+1), so `days + 2` messages in all (spec sections 3 and 4);
+ * its shape is the API's (shared/responses/products.ts).
  */
-
-export interface MessageLink {
-  url: string;
-  label: string;
-}
-
-export interface MessageMedia {
-  type: MediaType;
-  filename: string;
-  mimeType: string;
-  size: number;
-  url: string;
-}
-
-export interface ProductMessage {
-  day: number;
-  text: string;
-  links: MessageLink[];
-  media: MessageMedia | null;
-  fallbackUrl: string;
-}
-
-export interface ProductSummary {
-  _id: string;
-  id: string;
-  name: string;
-  days: number;
-  status: ProductStatus;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface Product extends ProductSummary {
-  preMessage: ProductMessage;
-  messages: ProductMessage[];
-  conclusionMessage: ProductMessage;
-}
 
 export const conclusionDay = (days: number) => days + 1;
 

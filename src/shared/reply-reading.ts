@@ -18,7 +18,9 @@
  */
 
 export type ReplyReading = 'optout' | 'optin' | 'help' | 'review' | 'none';
-export type ReplyLanguage = 'en' | 'es' | 'fr';
+/** The languages of the keywords and phrases read, the ones answers are given in. */
+export const REPLY_LANGUAGES = ['en', 'es', 'fr'] as const;
+export type ReplyLanguage = (typeof REPLY_LANGUAGES)[number];
 
 export interface Reading {
   reading: ReplyReading;

@@ -9,7 +9,7 @@ import {
   programPods,
   programs,
 } from '../../src/server/db/schema';
-import type { AnalyticsResponse } from '../../src/shared/analytics';
+import type { AnalyticsResponse } from '../../src/shared/responses/figures';
 import type { ConsentEvent } from '../../src/shared/consent';
 import type { MessageKind, MessageStatus } from '../../src/shared/delivery';
 import { messages } from '../../src/shared/messages';

@@ -3,7 +3,7 @@ import { media, productMessages, products, programs } from '../../src/server/db/
 import { programMessageBody } from '../../src/server/delivery/body';
 import { helpReply, optinConfirmation } from '../../src/server/inbound/texts';
 import { optinBody } from '../../src/server/outbox/optin';
-import type { ApiCarrierRegistration } from '../../src/shared/carrier';
+import type { ApiCarrierRegistration } from '../../src/shared/responses/carrier';
 import { formatMessage } from '../../src/shared/format';
 import { messages } from '../../src/shared/messages';
 import { serverTexts } from '../../src/server/texts';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboundMessages, products, programs } from '../../src/server/db/schema';
-import { DASHBOARD_LIST_SIZE, type DashboardResponse } from '../../src/shared/dashboard';
+import { DASHBOARD_LIST_SIZE } from '../../src/shared/dashboard';
+import type { DashboardResponse } from '../../src/shared/responses/figures';
 import type { ApiMessage } from '../../src/shared/responses/messages';
 import { bearer, createUser, loginAs, startTestApp, type TestContext } from './helpers/app';
 

@@ -181,13 +181,13 @@ describe('POST /api/contacts/{id}/messages (a staff reply)', () => {
     const empty = await sendReply(contact.id, { body: '   ' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().details).toEqual([
-      { field: 'body', message: messages.staffReplies.api.bodyRequired },
+      { field: 'body', message: serverTexts.staffReplies.api.bodyRequired },
     ]);
     const long = await sendReply(contact.id, { body: 'x'.repeat(161) });
     expect(long.json().details).toEqual([
       {
         field: 'body',
-        message: formatMessage(messages.staffReplies.api.bodyTooLong, { max: 160 }),
+        message: formatMessage(serverTexts.staffReplies.api.bodyTooLong, { max: 160 }),
       },
     ]);
     const media = await sendReply(contact.id, {
@@ -196,7 +196,7 @@ describe('POST /api/contacts/{id}/messages (a staff reply)', () => {
     });
     expect(media.statusCode).toBe(400);
     expect(media.json().details).toEqual([
-      { field: 'mediaUrl', message: messages.testSends.api.mediaNotFound },
+      { field: 'mediaUrl', message: serverTexts.testSends.api.mediaNotFound },
     ]);
   });
 
@@ -279,7 +279,7 @@ describe('the inbox: GET /api/inbound-messages, PATCH /api/inbound-messages/{id}
     const question = await replyFrom(contact.id, 'Hello?');
     const empty = await request('PATCH', `/api/inbound-messages/${question.id}`, {});
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().error).toBe(messages.inboxApi.nothingToChange);
+    expect(empty.json().error).toBe(serverTexts.inboxApi.nothingToChange);
     const unknown = await request(
       'PATCH',
       '/api/inbound-messages/00000000-0000-4000-8000-000000000000',
@@ -421,7 +421,7 @@ describe('replies that may ask to stop', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().details).toEqual([
-      { field: 'decision', message: messages.inboxApi.invalidDecision },
+      { field: 'decision', message: serverTexts.inboxApi.invalidDecision },
     ]);
     const [row] = await ctx.db
       .select()

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboundMessages, products } from '../../src/server/db/schema';
 import { messages } from '../../src/shared/messages';
 import { serverTexts } from '../../src/server/texts';
-import type { Program } from '../../src/shared/program';
+import type { Program } from '../../src/shared/responses/programs';
 import { addDays } from '../../src/shared/schedule';
 import { createUser, startSignedInApp } from './helpers/app';
 

@@ -185,11 +185,11 @@ describe('POST /api/contacts/:id/simulate-reply', () => {
     const tooLong = await simulate(contact.id, { body: `${longest}a` });
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json()).toEqual({
-      error: formatMessage(messages.inbound.api.bodyTooLong, { max: INBOUND_LIMITS.bodyMax }),
+      error: formatMessage(serverTexts.inbound.api.bodyTooLong, { max: INBOUND_LIMITS.bodyMax }),
       details: [
         {
           field: 'body',
-          message: formatMessage(messages.inbound.api.bodyTooLong, {
+          message: formatMessage(serverTexts.inbound.api.bodyTooLong, {
             max: INBOUND_LIMITS.bodyMax,
           }),
         },
@@ -199,8 +199,8 @@ describe('POST /api/contacts/:id/simulate-reply', () => {
       const response = await simulate(contact.id, payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json()).toEqual({
-        error: messages.inbound.api.bodyRequired,
-        details: [{ field: 'body', message: messages.inbound.api.bodyRequired }],
+        error: messages.conversations.simulate.bodyRequired,
+        details: [{ field: 'body', message: messages.conversations.simulate.bodyRequired }],
       });
     }
   });

@@ -30,7 +30,7 @@ import {
  */
 
 const PUBLIC_URL = 'https://tidings.example.org';
-const t = messages.testSends.api;
+const t = serverTexts.testSends.api;
 
 type Auth = { authorization: string };
 type Context = Awaited<ReturnType<typeof startSignedInApp>>;

@@ -3,13 +3,12 @@ import { HttpError } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import AnalyticsPage from '../../src/admin/analytics/AnalyticsPage';
 import { dataProvider as realDataProvider } from '../../src/admin/providers/dataProvider';
-import {
-  ANALYTICS_MAX_DAYS,
-  type AnalyticsDay,
-  type AnalyticsProgram,
-  type AnalyticsQuery,
-  type AnalyticsResponse,
-} from '../../src/shared/analytics';
+import { ANALYTICS_MAX_DAYS, type AnalyticsQuery } from '../../src/shared/analytics';
+import type {
+  AnalyticsDay,
+  AnalyticsProgram,
+  AnalyticsResponse,
+} from '../../src/shared/responses/figures';
 import { formatMessage } from '../../src/shared/format';
 import { messages } from '../../src/shared/messages';
 import { addDays } from '../../src/shared/schedule';

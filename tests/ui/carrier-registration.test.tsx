@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import CarrierRegistrationPage from '../../src/admin/help/CarrierRegistrationPage';
-import type { ApiCarrierRegistration } from '../../src/shared/carrier';
+import type { ApiCarrierRegistration } from '../../src/shared/responses/carrier';
 import { messages } from '../../src/shared/messages';
 import { renderConsole, renderScreen, signIn } from './helpers';
 import { fakeDataProvider } from './products-helpers';

@@ -9,7 +9,7 @@ import type {
   ContactImport,
   ContactImportSummary,
   ImportPreview,
-} from '../../src/shared/contact-import';
+} from '../../src/shared/responses/contact-imports';
 import { messages } from '../../src/shared/messages';
 import { renderContacts } from './conversation-helpers';
 import { apiUser, fakeApi, jsonResponse, signIn, STORED_TOKEN } from './helpers';

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import DashboardPage from '../../src/admin/pages/DashboardPage';
-import type { DashboardFailure, DashboardResponse } from '../../src/shared/dashboard';
+import type { DashboardFailure, DashboardResponse } from '../../src/shared/responses/figures';
 import { messages } from '../../src/shared/messages';
 import { apiUser, fakeApi, jsonResponse, renderConsole, renderScreen, signIn } from './helpers';
 

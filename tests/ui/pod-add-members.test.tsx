@@ -6,7 +6,7 @@ import { AddMembersDialog } from '../../src/admin/pods/AddMembersDialog';
 import { LIST_HEIGHT } from '../../src/admin/pods/CandidateTable';
 import type { Role } from '../../src/shared/constants';
 import { messages } from '../../src/shared/messages';
-import type { PodMembersAddResult } from '../../src/shared/pod';
+import type { PodMembersAddResult } from '../../src/shared/responses/pods';
 import { apiUser, renderScreen, signIn } from './helpers';
 import type { ApiUser } from '../../src/shared/responses/users';
 

@@ -5,7 +5,12 @@ import { SEARCH_DELAY_MS } from '../../src/admin/lists/useDebouncedValue';
 import PodDetailPage from '../../src/admin/pods/PodDetail';
 import { messages } from '../../src/shared/messages';
 import { serverTexts } from '../../src/server/texts';
-import type { PodDetail, PodMember, PodMembersAddResult, PodProgram } from '../../src/shared/pod';
+import type {
+  PodDetail,
+  PodMember,
+  PodMembersAddResult,
+  PodProgram,
+} from '../../src/shared/responses/pods';
 import { addMembers } from './add-members-stand-in';
 import { renderScreen, signIn } from './helpers';
 import { fakeDataProvider } from './products-helpers';

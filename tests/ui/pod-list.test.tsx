@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { SEARCH_DELAY_MS } from '../../src/admin/lists/useDebouncedValue';
 import PodList from '../../src/admin/pods/PodList';
 import { messages } from '../../src/shared/messages';
-import type { PodDetail, PodSummary } from '../../src/shared/pod';
+import type { PodDetail, PodSummary } from '../../src/shared/responses/pods';
 import { apiUser, renderConsole, renderScreen, signIn } from './helpers';
 import { fakeDataProvider } from './products-helpers';
 

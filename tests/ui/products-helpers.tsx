@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { vi } from 'vitest';
 import { messages } from '../../src/shared/messages';
-import type { Product, ProductMessage, ProductSummary } from '../../src/shared/product';
+import type { Product, ProductMessage, ProductSummary } from '../../src/shared/responses/products';
 import { emptyMessage } from '../../src/shared/product';
 
 export const message = (

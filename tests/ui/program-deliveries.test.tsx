@@ -4,8 +4,11 @@ import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { SCHEDULE_MAX_HEIGHT } from '../../src/admin/programs/form/ScheduleTable';
 import { DELIVERIES_REFRESH_MS } from '../../src/shared/constants';
 import { messages } from '../../src/shared/messages';
-import type { Program } from '../../src/shared/program';
-import type { ApiDeliveryDay, ApiProgramDeliveries } from '../../src/shared/responses/programs';
+import type {
+  ApiDeliveryDay,
+  ApiProgramDeliveries,
+  Program,
+} from '../../src/shared/responses/programs';
 import { emptyDeliveries } from './messages-helpers';
 import { ids, openProgram, program, programsProvider } from './programs-helpers';
 

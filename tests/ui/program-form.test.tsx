@@ -7,7 +7,7 @@ import { SCHEDULE_MAX_HEIGHT } from '../../src/admin/programs/form/ScheduleTable
 import { session } from '../../src/admin/providers/session';
 import { messages } from '../../src/shared/messages';
 import { serverTexts } from '../../src/server/texts';
-import type { Program } from '../../src/shared/program';
+import type { Program } from '../../src/shared/responses/programs';
 import { renderConsole, renderScreen, signIn } from './helpers';
 import { product, summary } from './products-helpers';
 import {

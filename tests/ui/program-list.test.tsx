@@ -5,7 +5,7 @@ import { SEARCH_DELAY_MS } from '../../src/admin/lists/useDebouncedValue';
 import ProgramCreate from '../../src/admin/programs/ProgramCreate';
 import ProgramList from '../../src/admin/programs/ProgramList';
 import { messages } from '../../src/shared/messages';
-import type { Program } from '../../src/shared/program';
+import type { Program } from '../../src/shared/responses/programs';
 import { renderConsole, renderScreen, signIn } from './helpers';
 import { program, programsProvider } from './programs-helpers';
 

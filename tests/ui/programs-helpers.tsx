@@ -1,8 +1,8 @@
 import { vi } from 'vitest';
 import ProgramEdit from '../../src/admin/programs/ProgramEdit';
-import type { PodSummary } from '../../src/shared/pod';
-import type { Product, ProductSummary } from '../../src/shared/product';
-import type { Program } from '../../src/shared/program';
+import type { PodSummary } from '../../src/shared/responses/pods';
+import type { Product, ProductSummary } from '../../src/shared/responses/products';
+import type { Program } from '../../src/shared/responses/programs';
 import { renderScreen, signIn } from './helpers';
 import { fakeDataProvider, product, summary } from './products-helpers';
 

@@ -5,7 +5,7 @@ import { formatDateTime } from '../../src/admin/format';
 import MessageList from '../../src/admin/messages/MessageList';
 import DashboardPage from '../../src/admin/pages/DashboardPage';
 import { TestMessageStatus } from '../../src/admin/pages/test-mms/TestMessageStatus';
-import type { DashboardResponse } from '../../src/shared/dashboard';
+import type { DashboardResponse } from '../../src/shared/responses/figures';
 import { messages } from '../../src/shared/messages';
 import { renderContacts } from './conversation-helpers';
 import { apiUser, fakeApi, jsonResponse, renderConsole, renderScreen, signIn } from './helpers';

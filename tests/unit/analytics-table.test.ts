@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { programsCsv, programsCsvFilename } from '../../src/admin/analytics/programsCsv';
 import { nextSort, sortPrograms } from '../../src/admin/analytics/programSort';
-import type { AnalyticsProgram } from '../../src/shared/analytics';
+import type { AnalyticsProgram } from '../../src/shared/responses/figures';
 
 const program = (
   programName: string,

@@ -3,7 +3,8 @@ import { SegmentedMessage } from 'sms-segments-calculator';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { programMessageBody } from '../../src/server/delivery/body';
 import { messages } from '../../src/shared/messages';
-import { messageSize, smsBody, type MessageLink } from '../../src/shared/product';
+import { messageSize, smsBody } from '../../src/shared/product';
+import type { MessageLink } from '../../src/shared/responses/products';
 import { analyzeSms } from '../../src/shared/sms';
 import { productCreateSchema } from '../../src/shared/validation/product';
 

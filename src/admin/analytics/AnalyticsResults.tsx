@@ -1,7 +1,8 @@
 import { Box, CircularProgress, LinearProgress, Skeleton, Typography } from '@mui/material';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import type { AnalyticsDay, AnalyticsQuery, AnalyticsResponse } from '../../shared/analytics';
+import type { AnalyticsQuery } from '../../shared/analytics';
+import type { AnalyticsDay, AnalyticsResponse } from '../../shared/responses/figures';
 import { messages } from '../../shared/messages';
 import { formatDay } from '../format';
 import { useMessages } from '../i18n';

@@ -1,6 +1,6 @@
 import { Box, useTheme } from '@mui/material';
 import { LineChart } from '@mui/x-charts/LineChart';
-import type { AnalyticsDay } from '../../shared/analytics';
+import type { AnalyticsDay } from '../../shared/responses/figures';
 import { formatDay, formatDayOfMonth } from '../format';
 import { useMessages } from '../i18n';
 

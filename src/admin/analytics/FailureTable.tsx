@@ -9,7 +9,7 @@ import {
   Typography,
 } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import type { AnalyticsFailure } from '../../shared/analytics';
+import type { AnalyticsFailure } from '../../shared/responses/figures';
 import { formatCount } from '../format';
 import { useMessages } from '../i18n';
 import { messagesListPath } from '../messages/messagePaths';

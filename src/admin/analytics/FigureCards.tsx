@@ -1,5 +1,5 @@
 import { Box, Card, CardContent, Typography } from '@mui/material';
-import type { AnalyticsTotals } from '../../shared/analytics';
+import type { AnalyticsTotals } from '../../shared/responses/figures';
 import { formatCount, formatPercent } from '../format';
 import { useMessages } from '../i18n';
 

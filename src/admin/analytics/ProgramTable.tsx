@@ -10,7 +10,7 @@ import {
   Typography,
 } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import type { AnalyticsProgram } from '../../shared/analytics';
+import type { AnalyticsProgram } from '../../shared/responses/figures';
 import { formatCount, formatPercent } from '../format';
 import { useMessages } from '../i18n';
 import { nextSort, type ProgramColumn, type ProgramSort } from './programSort';

@@ -1,7 +1,8 @@
 import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
 import { Button } from '@mui/material';
 import { useState } from 'react';
-import type { AnalyticsProgram, AnalyticsQuery } from '../../shared/analytics';
+import type { AnalyticsQuery } from '../../shared/analytics';
+import type { AnalyticsProgram } from '../../shared/responses/figures';
 import { useMessages } from '../i18n';
 import { PanelCard } from '../lists/PanelCard';
 import { downloadText } from '../download';

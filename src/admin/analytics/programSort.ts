@@ -1,4 +1,4 @@
-import type { AnalyticsProgram } from '../../shared/analytics';
+import type { AnalyticsProgram } from '../../shared/responses/figures';
 
 export type ProgramColumn =
   'programName' | 'sent' | 'delivered' | 'deliveryRate' | 'optOuts' | 'optOutRate';

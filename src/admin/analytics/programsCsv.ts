@@ -1,4 +1,4 @@
-import type { AnalyticsProgram } from '../../shared/analytics';
+import type { AnalyticsProgram } from '../../shared/responses/figures';
 import { CSV_BOM, csvLine } from '../../shared/csv';
 import { formatMessage } from '../../shared/format';
 import { messages } from '../../shared/messages';

@@ -1,6 +1,6 @@
 import { Box, Link, List, ListItemButton, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import type { DashboardFailure } from '../../shared/dashboard';
+import type { DashboardFailure } from '../../shared/responses/figures';
 import { formatDateTime } from '../format';
 import { useMessages } from '../i18n';
 import { PanelCard } from '../lists/PanelCard';

@@ -1,6 +1,6 @@
 import { Link, List, ListItemButton, ListItemText, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import type { DashboardRunningPrograms } from '../../shared/dashboard';
+import type { DashboardRunningPrograms } from '../../shared/responses/figures';
 import { useMessages } from '../i18n';
 import { PanelCard } from '../lists/PanelCard';
 import { programEditPath, programsListPath } from '../programs/programPaths';

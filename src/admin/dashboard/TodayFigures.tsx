@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Box, Card, CardActionArea, CardContent, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import type { DashboardToday } from '../../shared/dashboard';
+import type { DashboardToday } from '../../shared/responses/figures';
 import { formatCount, formatLongDay } from '../format';
 import { useMessages } from '../i18n';
 import { useSimulation } from '../simulation/useSimulation';

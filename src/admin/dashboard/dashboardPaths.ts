@@ -1,4 +1,4 @@
-import type { DashboardToday } from '../../shared/dashboard';
+import type { DashboardToday } from '../../shared/responses/figures';
 import { FAILURE_STATUSES, WAITING_MESSAGE_STATUSES } from '../../shared/delivery';
 import { messagesListPath } from '../messages/messagePaths';
 

@@ -13,14 +13,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import {
-  CARRIER_SAMPLES,
-  KEYWORD_READINGS,
-  type ApiCarrierProgram,
-  type ApiCarrierRegistration,
-  type ApiCarrierSample,
-  type ApiContentFound,
-} from '../../shared/carrier';
+import { CARRIER_SAMPLES, KEYWORD_READINGS } from '../../shared/carrier';
+import type {
+  ApiCarrierProgram,
+  ApiCarrierRegistration,
+  ApiCarrierSample,
+  ApiContentFound,
+} from '../../shared/responses/carrier';
 import { messages } from '../../shared/messages';
 import { ProgramField } from '../analytics/ProgramField';
 import { useMessages } from '../i18n';

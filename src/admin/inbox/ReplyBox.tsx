@@ -5,7 +5,7 @@ import { Form, HttpError, useDataProvider, useNotify, type Identifier } from 're
 import { useFormState, type FieldValues } from 'react-hook-form';
 import { CONVERSATION_WINDOW_MS, STAFF_REPLY_LIMIT } from '../../shared/consent';
 import { SEND_WINDOW } from '../../shared/constants';
-import type { MessageMedia } from '../../shared/product';
+import type { MessageMedia } from '../../shared/responses/products';
 import type { ApiMessage } from '../../shared/responses/messages';
 import { serverFieldErrors } from '../contacts/form/saveOutcome';
 import { formatDateTime } from '../format';

@@ -11,7 +11,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useDataProvider, type SortPayload } from 'react-admin';
 import { messages } from '../../shared/messages';
-import type { PodMembersAddResult } from '../../shared/pod';
+import type { PodMembersAddResult } from '../../shared/responses/pods';
 import { useMessages } from '../i18n';
 import { ErrorBanner } from '../lists/ErrorBanner';
 import { LoadError } from '../lists/LoadError';

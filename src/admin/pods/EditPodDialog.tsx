@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDataProvider } from 'react-admin';
 import { messages } from '../../shared/messages';
-import type { PodDetail, PodSummary } from '../../shared/pod';
+import type { PodDetail, PodSummary } from '../../shared/responses/pods';
 import { useMessages } from '../i18n';
 import type { TidingsDataProvider } from '../providers/dataProvider';
 import { serverMessage } from '../providers/httpClient';

@@ -4,7 +4,7 @@ import { HttpError } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { TIMINGS } from '../../shared/constants';
 import { messages } from '../../shared/messages';
-import type { PodDetail as Pod, PodMembersAddResult } from '../../shared/pod';
+import type { PodDetail as Pod, PodMembersAddResult } from '../../shared/responses/pods';
 import { RecordLoadError } from '../forms/RecordLoadError';
 import { useMessages } from '../i18n';
 import { LoadingPage } from '../layout/LoadingPage';

@@ -3,7 +3,7 @@ import EditIcon from '@mui/icons-material/EditOutlined';
 import GroupAddIcon from '@mui/icons-material/GroupAddOutlined';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import type { PodSummary } from '../../shared/pod';
+import type { PodSummary } from '../../shared/responses/pods';
 import { useMessages } from '../i18n';
 import { PodStatusChip } from './PodStatusChip';
 

@@ -2,7 +2,7 @@ import { Button } from '@mui/material';
 import { DataTable } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { POD_STATUSES, type PodStatus } from '../../shared/constants';
-import type { PodSummary } from '../../shared/pod';
+import type { PodSummary } from '../../shared/responses/pods';
 import { formatDateTime } from '../format';
 import { useMessages } from '../i18n';
 import {

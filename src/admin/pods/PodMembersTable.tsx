@@ -16,7 +16,7 @@ import { useMemo, useState } from 'react';
 import { ListBase, useListContext, type SortPayload } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { messages } from '../../shared/messages';
-import type { PodMember } from '../../shared/pod';
+import type { PodMember } from '../../shared/responses/pods';
 import { ContactRoleChip } from '../contacts/ContactChips';
 import { formatDateTime } from '../format';
 import { useMessages } from '../i18n';

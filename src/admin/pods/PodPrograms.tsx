@@ -1,6 +1,6 @@
 import { Card, CardContent, Link, List, ListItem, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import type { PodProgram } from '../../shared/pod';
+import type { PodProgram } from '../../shared/responses/pods';
 import { useMessages } from '../i18n';
 
 const programEditPath = (program: PodProgram) => `/programs/edit/${program.id ?? program._id}`;

@@ -1,6 +1,7 @@
 import { CreateBase } from 'react-admin';
 import { messages } from '../../shared/messages';
-import { newProductDraft, type Product } from '../../shared/product';
+import { newProductDraft } from '../../shared/product';
+import type { Product } from '../../shared/responses/products';
 import { useSaveOutcome } from '../forms/useSaveOutcome';
 import { useMessages } from '../i18n';
 import { serverMessage } from '../providers/httpClient';

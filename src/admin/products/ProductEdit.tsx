@@ -1,7 +1,7 @@
 import { EditBase, useEditContext } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { messages } from '../../shared/messages';
-import type { Product } from '../../shared/product';
+import type { Product } from '../../shared/responses/products';
 import { RecordLoadError } from '../forms/RecordLoadError';
 import { useSaveOutcome } from '../forms/useSaveOutcome';
 import { useMessages } from '../i18n';

@@ -2,7 +2,7 @@ import { Button } from '@mui/material';
 import { DataTable } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { PRODUCT_STATUSES, type ProductStatus } from '../../shared/constants';
-import type { ProductSummary } from '../../shared/product';
+import type { ProductSummary } from '../../shared/responses/products';
 import { formatDateTime } from '../format';
 import { useMessages } from '../i18n';
 import {

@@ -15,11 +15,11 @@ import { Link as RouterLink } from 'react-router-dom';
 import { DELIVERIES_REFRESH_MS } from '../../shared/constants';
 import { MESSAGE_STATUSES, type MessageStatus } from '../../shared/delivery';
 import { messages } from '../../shared/messages';
-import type { Program } from '../../shared/program';
 import type {
   ApiDeliveryDay,
   ApiProgramAudience,
   ApiProgramDeliveries,
+  Program,
 } from '../../shared/responses/programs';
 import { useMessages } from '../i18n';
 import { DownloadButton } from '../lists/DownloadButton';

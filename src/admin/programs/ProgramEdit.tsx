@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { EditBase, useEditContext } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { messages } from '../../shared/messages';
-import type { Program } from '../../shared/program';
+import type { Program } from '../../shared/responses/programs';
 import { RecordLoadError } from '../forms/RecordLoadError';
 import { useSaveOutcome } from '../forms/useSaveOutcome';
 import { useMessages } from '../i18n';

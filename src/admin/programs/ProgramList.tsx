@@ -2,7 +2,7 @@ import { Button } from '@mui/material';
 import { DataTable, useListContext } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { OFFERINGS, PROGRAM_STATUSES, type ProgramStatus } from '../../shared/constants';
-import type { Program } from '../../shared/program';
+import type { Program } from '../../shared/responses/programs';
 import { formatDateTime } from '../format';
 import { useMessages } from '../i18n';
 import {

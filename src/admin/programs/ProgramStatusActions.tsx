@@ -2,7 +2,7 @@ import { Alert, Button, Stack } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { HttpError, useDataProvider, useLogoutIfAccessDenied } from 'react-admin';
-import type { Program } from '../../shared/program';
+import type { Program } from '../../shared/responses/programs';
 import { useMessages } from '../i18n';
 import { ErrorBanner } from '../lists/ErrorBanner';
 import type { TidingsDataProvider } from '../providers/dataProvider';

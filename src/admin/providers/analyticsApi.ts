@@ -1,4 +1,5 @@
-import type { AnalyticsQuery, AnalyticsResponse } from '../../shared/analytics';
+import type { AnalyticsQuery } from '../../shared/analytics';
+import type { AnalyticsResponse } from '../../shared/responses/figures';
 import { httpClient } from './httpClient';
 
 /**

@@ -1,4 +1,4 @@
-import type { ApiCarrierRegistration } from '../../shared/carrier';
+import type { ApiCarrierRegistration } from '../../shared/responses/carrier';
 import { fetchFile, httpClient } from './httpClient';
 
 /** Issue 26's proof for carriers: the consent reports and the carrier registration facts. */

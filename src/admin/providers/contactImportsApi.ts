@@ -1,11 +1,9 @@
+import type { DuplicateRule, ImportMapping, ImportStatus } from '../../shared/contact-import';
 import type {
   ContactImport,
   ContactImportSummary,
-  DuplicateRule,
-  ImportMapping,
   ImportPreview,
-  ImportStatus,
-} from '../../shared/contact-import';
+} from '../../shared/responses/contact-imports';
 import { fetchFile, httpClient } from './httpClient';
 
 /**

@@ -1,5 +1,5 @@
 import type { SortPayload } from 'react-admin';
-import type { PodSummary } from '../../shared/pod';
+import type { PodSummary } from '../../shared/responses/pods';
 import { fetchFile, httpClient } from './httpClient';
 import { listQuery } from './listQuery';
 

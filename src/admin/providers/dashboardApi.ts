@@ -1,4 +1,4 @@
-import type { DashboardResponse } from '../../shared/dashboard';
+import type { DashboardResponse } from '../../shared/responses/figures';
 import { httpClient } from './httpClient';
 
 /** GET /api/dashboard: today's figures, the running programs and the latest failures. */

@@ -1,6 +1,6 @@
 import { HttpError } from 'react-admin';
 import { messages } from '../../shared/messages';
-import type { MessageMedia } from '../../shared/product';
+import type { MessageMedia } from '../../shared/responses/products';
 import type { ApiErrorBody } from '../../shared/responses/common';
 import { API_URL } from './httpClient';
 import { session } from './session';

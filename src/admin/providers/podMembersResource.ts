@@ -1,5 +1,5 @@
 import type { DataProvider, GetListParams, Identifier } from 'react-admin';
-import type { PodMember } from '../../shared/pod';
+import type { PodMember } from '../../shared/responses/pods';
 import type { TidingsDataProvider } from './dataProvider';
 
 /** The pod-member calls the `pod-members` resource is built from. */

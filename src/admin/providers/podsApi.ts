@@ -1,5 +1,10 @@
 import type { SortPayload } from 'react-admin';
-import type { PodDetail, PodMember, PodMembersAddResult, PodSummary } from '../../shared/pod';
+import type {
+  PodDetail,
+  PodMember,
+  PodMembersAddResult,
+  PodSummary,
+} from '../../shared/responses/pods';
 import { httpClient } from './httpClient';
 import { listQuery } from './listQuery';
 

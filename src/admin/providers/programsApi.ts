@@ -1,4 +1,4 @@
-import type { Program } from '../../shared/program';
+import type { Program } from '../../shared/responses/programs';
 import { httpClient } from './httpClient';
 
 const programPath = (id: string | number) => `/programs/${encodeURIComponent(String(id))}`;

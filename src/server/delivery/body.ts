@@ -1,5 +1,6 @@
 import { MEDIA_URL_PREFIX } from '../../shared/media';
-import { smsBody, type MessageLink } from '../../shared/product';
+import { smsBody } from '../../shared/product';
+import type { MessageLink } from '../../shared/responses/products';
 import { analyzeSms } from '../../shared/sms';
 
 /** A product day's message as stored: what a participant's message is made of. */

@@ -5,7 +5,7 @@ import { LIMITS } from '../../shared/constants';
 import { MEDIA_URL_PREFIX, mediaFileProblem, mediaFormatOf } from '../../shared/media';
 import { messages } from '../../shared/messages';
 import { hasNonText } from '../../shared/text';
-import type { MessageMedia } from '../../shared/product';
+import type { MessageMedia } from '../../shared/responses/products';
 import { serverTexts } from '../texts';
 import type { Db } from '../db/client';
 import { syncPath } from '../file-sync';

@@ -4,11 +4,7 @@ import {
   inboxCountsResponse,
   messageResponse,
 } from '../../shared/responses/messages';
-import {
-  inboundPatchSchema,
-  reviewDecisionSchema,
-  staffReplySchema,
-} from '../../shared/validation/inbox';
+import { inboundPatchSchema, reviewDecisionSchema, staffReplySchema } from '../validation/inbox';
 import { serverTexts } from '../texts';
 import { engineClock } from '../delivery/engine';
 import { idParams } from '../http/path-ids';

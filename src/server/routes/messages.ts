@@ -5,7 +5,7 @@ import {
   messageResponse,
 } from '../../shared/responses/messages';
 import { messageListQuerySchema } from '../../shared/validation/message';
-import { testMessageSchema } from '../../shared/validation/test-message';
+import { testMessageSchema } from '../validation/test-message';
 import { serverTexts } from '../texts';
 import { assertAdmin } from '../auth/permissions';
 import { engineClock } from '../delivery/engine';

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { INBOUND_LIMITS, TEST_SEND_LIMIT } from '../../shared/consent';
 import { formatMessage } from '../../shared/format';
 import { simulateReplyResponse, smsSettingsResponse } from '../../shared/responses/messages';
-import { simulateReplySchema } from '../../shared/validation/reply';
+import { simulateReplySchema } from '../validation/reply';
 import { twilioInboundForm } from '../../shared/validation/twilio';
 import { serverTexts } from '../texts';
 import { users } from '../db/schema';

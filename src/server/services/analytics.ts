@@ -3,13 +3,15 @@ import {
   ANALYTICS_TIME_ZONE,
   ANALYTICS_TOP_FAILURES,
   rate,
-  type AnalyticsDay,
-  type AnalyticsFailure,
-  type AnalyticsProgram,
   type AnalyticsQuery,
-  type AnalyticsResponse,
-  type AnalyticsTotals,
 } from '../../shared/analytics';
+import type {
+  AnalyticsDay,
+  AnalyticsFailure,
+  AnalyticsProgram,
+  AnalyticsResponse,
+  AnalyticsTotals,
+} from '../../shared/responses/figures';
 import type { MessageStatus } from '../../shared/delivery';
 import { serverTexts } from '../texts';
 import type { Db } from '../db/client';

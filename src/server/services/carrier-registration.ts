@@ -1,18 +1,16 @@
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { findPhoneNumbersInText } from 'libphonenumber-js/max';
-import {
-  CARRIER_SAMPLES,
-  KEYWORD_READINGS,
-  type ApiCarrierProgram,
-  type ApiCarrierRegistration,
-  type ApiCarrierSample,
-  type ApiContentFound,
-  type CarrierReply,
-} from '../../shared/carrier';
+import { CARRIER_SAMPLES, KEYWORD_READINGS, type CarrierReply } from '../../shared/carrier';
+import type {
+  ApiCarrierProgram,
+  ApiCarrierRegistration,
+  ApiCarrierSample,
+  ApiContentFound,
+} from '../../shared/responses/carrier';
 import { formatMessage } from '../../shared/format';
 import { OPT_IN_KEYWORDS } from '../../shared/keywords';
 import { DEFAULT_PHONE_COUNTRY } from '../../shared/phone';
-import { KEYWORDS, type ReplyLanguage } from '../../shared/reply-reading';
+import { KEYWORDS, REPLY_LANGUAGES } from '../../shared/reply-reading';
 import { serverTexts } from '../texts';
 import type { Db } from '../db/client';
 import { media, productMessages, products, programs } from '../db/schema';
@@ -31,7 +29,6 @@ const t = serverTexts.carrierRegistration;
 const BRAND = t.brand;
 /** The keyword the opt-in request asks for: the first opt-in keyword (serverTexts.sms.optin). */
 const OPTIN_KEYWORD = OPT_IN_KEYWORDS[0]!;
-const LANGUAGES: readonly ReplyLanguage[] = ['en', 'es', 'fr'];
 
 /** Text without accents, so 'ARRÊT' is read as the keyword ARRET. */
 const plain = (text: string) => text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
@@ -227,7 +224,7 @@ export async function carrierRegistration(
       confirmation: texts.optinConfirmation,
     },
     keywords: KEYWORD_READINGS.flatMap((reading) =>
-      LANGUAGES.map((language) => ({
+      REPLY_LANGUAGES.map((language) => ({
         reading,
         language,
         keywords: Object.entries(KEYWORDS[reading])

@@ -1,12 +1,11 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import {
   IMPORT_ERRORS_SHOWN,
-  type ContactImport,
-  type ContactImportSummary,
   type DuplicateRule,
   type ImportFormat,
   type ImportMapping,
 } from '../../shared/contact-import';
+import type { ContactImport, ContactImportSummary } from '../../shared/responses/contact-imports';
 import type { Role } from '../../shared/constants';
 import type { Db } from '../db/client';
 import { contactImportRejects, contactImports } from '../db/schema';

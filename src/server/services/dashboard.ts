@@ -1,11 +1,10 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import {
-  DASHBOARD_LIST_SIZE,
-  dashboardDay,
-  type DashboardFailure,
-  type DashboardResponse,
-  type DashboardRunningPrograms,
-} from '../../shared/dashboard';
+import { DASHBOARD_LIST_SIZE, dashboardDay } from '../../shared/dashboard';
+import type {
+  DashboardFailure,
+  DashboardResponse,
+  DashboardRunningPrograms,
+} from '../../shared/responses/figures';
 import { FAILURE_STATUSES, WAITING_MESSAGE_STATUSES } from '../../shared/delivery';
 import type { Db } from '../db/client';
 import { outboundMessages, products, programs } from '../db/schema';

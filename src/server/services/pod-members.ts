@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { formatMessage } from '../../shared/format';
 import { messages } from '../../shared/messages';
-import type { PodMember, PodMembersAddResult } from '../../shared/pod';
+import type { PodMember, PodMembersAddResult } from '../../shared/responses/pods';
 import type { PodMembersAddInput } from '../../shared/validation/pod';
 import { serverTexts } from '../texts';
 import type { Db, Tx } from '../db/client';

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { formatMessage } from '../../shared/format';
-import type { PodMember, PodSummary } from '../../shared/pod';
+import type { PodMember, PodSummary } from '../../shared/responses/pods';
 import { serverTexts } from '../texts';
 import type { Db, Tx } from '../db/client';
 import { podMembers, pods, users } from '../db/schema';

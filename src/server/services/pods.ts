@@ -2,7 +2,7 @@ import { and, asc, count, eq, exists, ilike, inArray, or, sql } from 'drizzle-or
 import type { z } from 'zod';
 import { formatMessage } from '../../shared/format';
 import { messages } from '../../shared/messages';
-import type { PodDetail, PodSummary } from '../../shared/pod';
+import type { PodDetail, PodSummary } from '../../shared/responses/pods';
 import type {
   podDetailsSchema,
   PodCreateInput,

@@ -1,13 +1,8 @@
 import { and, asc, eq, gt, ilike, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { mediaNameFromUrl } from '../../shared/media';
-import {
-  conclusionDay,
-  emptyMessage,
-  type Product,
-  type ProductMessage,
-  type ProductSummary,
-} from '../../shared/product';
+import { conclusionDay, emptyMessage } from '../../shared/product';
+import type { Product, ProductMessage, ProductSummary } from '../../shared/responses/products';
 import type { ValidationDetail } from '../../shared/responses/common';
 import type {
   MessageInput,

@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import type { ProgramStatus } from '../../shared/constants';
 import { HANDED_OVER_STATUSES, UNSENT_MESSAGE_STATUSES } from '../../shared/delivery';
 import { formatMessage } from '../../shared/format';
-import { timeframeOf, type Program, type ProgramPod } from '../../shared/program';
+import { timeframeOf } from '../../shared/program';
+import type { Program, ProgramPod } from '../../shared/responses/programs';
 import { programStatus, ZONE_DAY_MARGIN } from '../../shared/schedule';
 import {
   startDateSchema,

@@ -1,9 +1,8 @@
 import { and, eq, gt } from 'drizzle-orm';
 import { CONVERSATION_WINDOW_MS, STAFF_REPLY_LIMIT } from '../../shared/consent';
 import { formatMessage } from '../../shared/format';
-import { messages } from '../../shared/messages';
 import type { ApiMessageDetail } from '../../shared/responses/messages';
-import type { StaffReplyInput } from '../../shared/validation/inbox';
+import type { StaffReplyInput } from '../validation/inbox';
 import { serverTexts } from '../texts';
 import { countStaffSend, forgetAttempt } from '../auth/rate-limit';
 import { optedOutSince, optOutDate } from '../consent/opted-out-since';
@@ -75,7 +74,7 @@ export async function sendStaffReply(
   let mediaStorageName: string | null = null;
   if (input.mediaUrl !== undefined) {
     mediaStorageName = await uploadedMediaName(db, input.mediaUrl, options.publicUrl);
-    const message = messages.testSends.api.mediaNotFound;
+    const message = serverTexts.testSends.api.mediaNotFound;
     if (!mediaStorageName) throw badRequest(message, [{ field: 'mediaUrl', message }]);
   }
   const { body, mediaUrl, segments } = programMessageBody(

@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { TEST_SEND_LIMIT } from '../../shared/consent';
 import { formatMessage } from '../../shared/format';
-import { messages } from '../../shared/messages';
 import { conclusionDay } from '../../shared/product';
 import type { ValidationDetail } from '../../shared/responses/common';
 import type { ApiMessageDetail } from '../../shared/responses/messages';
-import type { TestMessageInput } from '../../shared/validation/test-message';
+import type { TestMessageInput } from '../validation/test-message';
 import { serverTexts } from '../texts';
 import { countStaffSend, forgetAttempt } from '../auth/rate-limit';
 import { optedOutSince, optOutDate } from '../consent/opted-out-since';
@@ -19,8 +18,7 @@ import { badRequest, conflict } from '../http/errors';
 import { uploadedMediaName } from '../media/uploaded';
 import { getMessage } from './messages';
 
-const t = messages.testSends.api;
-/** What only the server can refuse: what the request names must exist and may be texted. */
+/** What the request names must exist and may be texted (its fields' rules: validation/). */
 const refusals = serverTexts.testSends.api;
 
 export interface TestSendOptions {
@@ -95,7 +93,7 @@ async function contentOf(
     let mediaStorageName: string | null = null;
     if (content.mediaUrl !== null) {
       mediaStorageName = await uploadedMediaName(db, content.mediaUrl, publicUrl);
-      if (!mediaStorageName) return problem('mediaUrl', t.mediaNotFound);
+      if (!mediaStorageName) return problem('mediaUrl', refusals.mediaNotFound);
     }
     const message = { text: content.body, links: [], mediaStorageName, fallbackUrl: null };
     return { value: { ...programMessageBody(message, publicUrl), day: null } };

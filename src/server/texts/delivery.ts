@@ -41,6 +41,11 @@ export const delivery = {
 /** Replies from phones: the inbound webhook, Simulate reply, and what they change in the outbox. */
 export const inbound = {
   api: {
+    /**
+     * POST /api/contacts/{id}/simulate-reply: a reply longer than Twilio delivers (an empty one is
+     * told in the dialog's words, messages.conversations.simulate.bodyRequired).
+     */
+    bodyTooLong: 'A reply can be at most %{max} characters long.',
     /** A signed Twilio request without one of the fields every incoming message has. */
     missingField: 'An incoming message needs %{field}.',
     noPhone: 'This contact has no phone number, so there is no phone to simulate a reply from.',
@@ -54,9 +59,28 @@ export const inbound = {
   alreadyOptedIn: 'The phone opted in by replying, so the request was no longer needed.',
 } as const;
 
-/** Send Test MMS: what POST /api/messages/test refuses once the request's fields are valid. */
+/**
+ * Send Test MMS: what POST /api/messages/test refuses, its fields' rules first (the dialog checks
+ * its own fields in its own words, messages.testMms), then what the fields name.
+ */
 export const testSends = {
   api: {
+    recipientRequired: 'Enter a phone number or choose a contact',
+    oneRecipient: 'Send to a phone number or to a contact, not both',
+    invalidPhone: 'Enter a phone number',
+    invalidContactId: 'The contact id must be a contact id (a UUID)',
+    contentRequired: 'Type a message, or choose a product and a day',
+    oneContent: 'Send your own text or a product day, not both',
+    invalidBody: 'The message must be text',
+    bodyTooLong: 'A test message can be at most %{max} characters',
+    invalidMediaUrl: 'The media must be the URL of a file uploaded to Tidings',
+    mediaNotFound:
+      'Media must be uploaded to Tidings first; this URL names no uploaded file of Tidings',
+    mediaWithProduct: 'A product day is sent with its own media: attach media to your own text',
+    invalidProductId: 'The product id must be a product id (a UUID)',
+    productRequired: 'Choose the product whose day to send',
+    dayRequired: 'Choose the day of the product to send',
+    invalidDay: 'The day must be a whole number from 0 to %{max}',
     contactNotFound: 'Contact not found',
     contactNoPhone: 'This contact has no phone number',
     productNotFound: 'Product not found',
@@ -72,6 +96,9 @@ export const testSends = {
 /** POST /api/contacts/{id}/messages: a staff member's reply to a contact. */
 export const staffReplies = {
   api: {
+    bodyRequired: 'Type the reply',
+    invalidBody: 'The reply must be text',
+    bodyTooLong: 'A reply can be at most %{max} characters (one text message)',
     noPhone: 'This contact has no phone number, so there is nothing to reply to',
     optedOut:
       'This number opted out on %{date}; Tidings will not text it until it replies START or JOIN.',
@@ -82,6 +109,10 @@ export const staffReplies = {
 
 /** The inbox's API: marking replies handled, assigning them, deciding replies that need review. */
 export const inboxApi = {
+  nothingToChange: 'Give a state (new or handled) or an assigneeId (a staff member, or null)',
+  invalidState: 'The state must be new or handled',
+  invalidAssignee: "The assigneeId must be a staff member's id, or null to unassign",
+  invalidDecision: 'The decision must be optout or not_optout',
   notFound: 'Reply not found',
   assigneeNotStaff: 'Replies can be assigned to active hosts and admins only',
   notForReview: 'This reply needs no review: Tidings read it as %{intent}',

@@ -114,14 +114,6 @@ export const conversations = {
   },
 } as const;
 
-/** Replies from phones: the rules of a simulated reply's text. */
-export const inbound = {
-  api: {
-    bodyRequired: 'Type the reply to simulate.',
-    bodyTooLong: 'A reply can be at most %{max} characters long.',
-  },
-} as const;
-
 /** The consent log, a contact's conversation and the replies list (issue 12's read API). */
 export const consentApi = {
   filterInstant: 'a date and time with its offset (ISO 8601, e.g. 2026-05-01T09:00:00Z)',

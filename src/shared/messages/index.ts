@@ -27,9 +27,9 @@ import { media, products } from './products';
 import { contacts } from './contacts';
 import { contactImport } from './contact-import';
 import { delivery } from './delivery';
-import { consentApi, consentReport, conversations, inbound } from './conversations';
-import { inboxApi, replies, staffReplies, staffReply } from './replies';
-import { testMms, testSends } from './test-mms';
+import { consentApi, consentReport, conversations } from './conversations';
+import { replies, staffReply } from './replies';
+import { testMms } from './test-mms';
 import { pods } from './pods';
 import { carrierRegistration } from './carrier-registration';
 
@@ -51,20 +51,16 @@ export const messages = {
   richTextToolbar,
   contacts,
   contactImport,
-  inbound,
   delivery,
   conversations,
   replies,
   staffReply,
-  testSends,
   pods,
   verifyEmail,
   setPassword,
   forgotPassword,
   profileApi,
   consentApi,
-  inboxApi,
-  staffReplies,
   consentReport,
   carrierRegistration,
   analyticsApi,

@@ -82,20 +82,3 @@ export const staffReply = {
   failed: 'The reply could not be sent. Please try again.',
   limit: 'You can send %{max} replies every %{minutes} minutes.',
 } as const;
-
-/** The inbox's API: marking replies handled, assigning them, deciding replies that need review. */
-export const inboxApi = {
-  nothingToChange: 'Give a state (new or handled) or an assigneeId (a staff member, or null)',
-  invalidState: 'The state must be new or handled',
-  invalidAssignee: "The assigneeId must be a staff member's id, or null to unassign",
-  invalidDecision: 'The decision must be optout or not_optout',
-} as const;
-
-/** POST /api/contacts/{id}/messages: a staff member's reply to a contact. */
-export const staffReplies = {
-  api: {
-    bodyRequired: 'Type the reply',
-    invalidBody: 'The reply must be text',
-    bodyTooLong: 'A reply can be at most %{max} characters (one text message)',
-  },
-} as const;

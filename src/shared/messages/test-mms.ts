@@ -1,4 +1,4 @@
-/** Send Test MMS: the dialog, and the rules of a test send. */
+/** Send Test MMS: the dialog. */
 
 /** The dashboard's 'Send Test MMS' dialog: one message to a phone, sent at once. */
 export const testMms = {
@@ -44,26 +44,4 @@ export const testMms = {
   statusUnavailable: 'The status could not be read just now; trying again.',
   openMessage: 'Open the message page',
   sendAnother: 'Send another',
-} as const;
-
-/** Send Test MMS: the rules of POST /api/messages/test's fields (shown beside the dialog's). */
-export const testSends = {
-  api: {
-    recipientRequired: 'Enter a phone number or choose a contact',
-    oneRecipient: 'Send to a phone number or to a contact, not both',
-    invalidPhone: 'Enter a phone number',
-    invalidContactId: 'The contact id must be a contact id (a UUID)',
-    contentRequired: 'Type a message, or choose a product and a day',
-    oneContent: 'Send your own text or a product day, not both',
-    invalidBody: 'The message must be text',
-    bodyTooLong: 'A test message can be at most %{max} characters',
-    invalidMediaUrl: 'The media must be the URL of a file uploaded to Tidings',
-    mediaNotFound:
-      'Media must be uploaded to Tidings first; this URL names no uploaded file of Tidings',
-    mediaWithProduct: 'A product day is sent with its own media: attach media to your own text',
-    invalidProductId: 'The product id must be a product id (a UUID)',
-    productRequired: 'Choose the product whose day to send',
-    dayRequired: 'Choose the day of the product to send',
-    invalidDay: 'The day must be a whole number from 0 to %{max}',
-  },
 } as const;

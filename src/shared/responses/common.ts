@@ -3,11 +3,11 @@ import { z } from 'zod';
 /**
  * The answers of the HTTP API as zod schemas, for its OpenAPI reference (GET /api/docs), and the
  * TypeScript types the console and the server read, inferred from them (`z.infer`) so that the
- * two cannot differ. The types that shared logic is written around (shared/product.ts, pod.ts…)
- * stay beside that logic, checked here with `satisfies z.ZodType<T>`. Each route's handler is
- * checked against its response schema by the zod type provider, so the reference cannot drift
- * from what the server sends. Every object with an id carries both `_id` and `id` with the same
- * value, because the spec's client reads either.
+ * two cannot differ: each answer's shape is written here once, and shared logic (shared/product.ts,
+ * consent-summary.ts…) imports its types from here. Each route's handler is checked against its
+ * response schema by the zod type provider, so the reference cannot drift from what the server
+ * sends. Every object with an id carries both `_id` and `id` with the same value, because the
+ * spec's client reads either.
  */
 
 /** One failed rule of a validation error: which field, and the spec's message for it. */

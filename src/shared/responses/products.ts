@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { MEDIA_TYPES, PRODUCT_STATUSES } from '../constants';
-import type { MessageMedia, Product, ProductSummary } from '../product';
 import { listOf } from './common';
+
+/** A product and its messages as the API answers them; their rules are in shared/product.ts. */
+
+const messageLinkSchema = z.object({ url: z.string(), label: z.string() });
+export type MessageLink = z.infer<typeof messageLinkSchema>;
 
 export const messageMediaSchema = z.object({
   type: z.enum(MEDIA_TYPES),
@@ -9,15 +13,17 @@ export const messageMediaSchema = z.object({
   mimeType: z.string(),
   size: z.number().int(),
   url: z.string(),
-}) satisfies z.ZodType<MessageMedia>;
+});
+export type MessageMedia = z.infer<typeof messageMediaSchema>;
 
 const productMessageSchema = z.object({
   day: z.number().int(),
   text: z.string(),
-  links: z.array(z.object({ url: z.string(), label: z.string() })),
+  links: z.array(messageLinkSchema),
   media: messageMediaSchema.nullable(),
   fallbackUrl: z.string(),
 });
+export type ProductMessage = z.infer<typeof productMessageSchema>;
 
 const productSummarySchema = z.object({
   _id: z.uuid(),
@@ -27,13 +33,15 @@ const productSummarySchema = z.object({
   status: z.enum(PRODUCT_STATUSES),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
-}) satisfies z.ZodType<ProductSummary>;
+});
+export type ProductSummary = z.infer<typeof productSummarySchema>;
 
 const productSchema = productSummarySchema.extend({
   preMessage: productMessageSchema,
   messages: z.array(productMessageSchema),
   conclusionMessage: productMessageSchema,
-}) satisfies z.ZodType<Product>;
+});
+export type Product = z.infer<typeof productSchema>;
 
 export const productListResponse = listOf('data', productSummarySchema);
 export const productResponse = z.object({ data: productSchema });

@@ -1,12 +1,25 @@
 import { z } from 'zod';
 import { OFFERINGS, PROGRAM_STATUSES, TIME_ZONES } from '../constants';
-import type { Program } from '../program';
 import { failureCountSchema, listOf } from './common';
 
 const time = z.iso.datetime();
 const count = z.number().int();
 
-/** One program is answered as the object itself, as the spec's client reads it. */
+/** A pod a program sends to, as the program shows it. */
+const programPodSchema = z.object({
+  _id: z.uuid(),
+  id: z.uuid(),
+  podId: z.string(),
+  podName: z.string(),
+});
+export type ProgramPod = z.infer<typeof programPodSchema>;
+
+/**
+ * A program as the API returns it (spec section 3, plus the schedule): `productName` and
+ * `productDays` are resolved from the product, `timeframe` is derived from its days ('7 days'),
+ * and `status` from the schedule, the clock and pause (see shared/schedule.ts). One program is
+ * answered as the object itself, as the spec's client reads it.
+ */
 export const programResponse = z.object({
   _id: z.uuid(),
   id: z.uuid(),
@@ -19,16 +32,27 @@ export const programResponse = z.object({
   offeringType: z.string(),
   timeZone: z.enum(TIME_ZONES),
   podIds: z.array(z.uuid()),
-  pods: z.array(z.object({ _id: z.uuid(), id: z.uuid(), podId: z.string(), podName: z.string() })),
+  pods: z.array(programPodSchema),
+  /** The date of day 0 (the pre-message), in the program's zone; null until chosen. */
   startDate: z.iso.date().nullable(),
+  /** When each day's message goes out, local time, within the send window (08:00-21:00). */
   sendTime: z.string(),
   status: z.enum(PROGRAM_STATUSES),
   pausedAt: time.nullable(),
+  /**
+   * How many of its day messages the outbox says were handed to the SMS provider (sent or
+   * delivered). Only this may be called sent: the schedule and the clock say what was due.
+   */
   messagesSent: count,
+  /**
+   * The days (0 = pre-message) of which the outbox says at least one message was handed to the
+   * provider, ascending. They are never sent again, so a new schedule has them behind it.
+   */
   daysSent: z.array(count),
   createdAt: time,
   updatedAt: time,
-}) satisfies z.ZodType<Program>;
+});
+export type Program = z.infer<typeof programResponse>;
 
 export const programListResponse = listOf('programs', programResponse);
 

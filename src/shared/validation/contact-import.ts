@@ -5,8 +5,8 @@ import {
   IMPORT_FIELDS,
   type ImportField,
   type ImportMapping,
-  type ImportProblem,
 } from '../contact-import';
+import type { ImportProblem } from '../responses/contact-imports';
 import { rolesManagedBy } from '../contact';
 import { CONTACT_STATUSES, DEFAULT_COUNTRY, LIMITS, ROLES, type Role } from '../constants';
 import { messages } from '../messages';

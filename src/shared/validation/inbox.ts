@@ -1,46 +1,11 @@
-import { z } from 'zod';
-import { INBOUND_STATES, REVIEW_DECISIONS } from '../consent';
-import { messages } from '../messages';
-import { oneSegment } from './test-message';
+import type { InboundState } from '../consent';
 
 /**
- * The inbox and staff replies: PATCH /api/inbound-messages/{id}, POST
- * /api/inbound-messages/{id}/review and POST /api/contacts/{id}/messages.
+ * PATCH /api/inbound-messages/{id}: marks a reply new or handled, and/or assigns it (null: to
+ * nobody); at least one is given. The rules and their texts are the server's
+ * (server/validation/inbox.ts, checked against this type): the console never shows them.
  */
-
-const t = messages.inboxApi;
-const r = messages.staffReplies.api;
-
-/** Marks a reply new or handled, and/or assigns it (null: to nobody). At least one is given. */
-export const inboundPatchSchema = z
-  .object({
-    state: z.enum(INBOUND_STATES, { error: t.invalidState }).optional(),
-    assigneeId: z.uuid({ error: t.invalidAssignee }).nullable().optional(),
-  })
-  .refine((patch) => patch.state !== undefined || patch.assigneeId !== undefined, {
-    error: t.nothingToChange,
-  });
-export type InboundPatch = z.output<typeof inboundPatchSchema>;
-
-/** A staff member's decision on a reply that needs review. */
-export const reviewDecisionSchema = z.object({
-  decision: z.enum(REVIEW_DECISIONS, { error: t.invalidDecision }),
-});
-
-/** POST /api/contacts/{id}/messages: the text, and optionally one uploaded image, GIF or video. */
-export const staffReplySchema = z.object({
-  body: z
-    .string({ error: r.invalidBody })
-    .trim()
-    .min(1, { error: r.bodyRequired })
-    .superRefine(oneSegment(r.bodyTooLong)),
-  mediaUrl: z.preprocess(
-    (value) => (value === null || value === '' ? undefined : value),
-    z
-      .string({ error: messages.testSends.api.invalidMediaUrl })
-      .trim()
-      .max(2048, { error: messages.testSends.api.mediaNotFound })
-      .optional(),
-  ),
-});
-export type StaffReplyInput = z.output<typeof staffReplySchema>;
+export interface InboundPatch {
+  state?: InboundState;
+  assigneeId?: string | null;
+}

@@ -11,7 +11,8 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { LIMITS } from '../../../shared/constants';
-import { importFormatOf, type ImportPreview } from '../../../shared/contact-import';
+import { importFormatOf } from '../../../shared/contact-import';
+import type { ImportPreview } from '../../../shared/responses/contact-imports';
 import { messages } from '../../../shared/messages';
 import { formatCount } from '../../format';
 import { useMessages } from '../../i18n';

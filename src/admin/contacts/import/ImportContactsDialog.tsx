@@ -1,6 +1,6 @@
 import { Dialog, DialogTitle } from '@mui/material';
 import { useId, useState } from 'react';
-import type { ImportPreview } from '../../../shared/contact-import';
+import type { ImportPreview } from '../../../shared/responses/contact-imports';
 import { useMessages } from '../../i18n';
 import { ChooseFileStep } from './ChooseFileStep';
 import { ImportProgress } from './ImportProgress';

@@ -11,7 +11,7 @@ import {
 } from '@mui/material';
 import { useEffect, useRef } from 'react';
 import { useRefresh } from 'react-admin';
-import type { ContactImport } from '../../../shared/contact-import';
+import type { ContactImport } from '../../../shared/responses/contact-imports';
 import { OPTIN_LIMITS } from '../../../shared/delivery';
 import { messages } from '../../../shared/messages';
 import { formatCount } from '../../format';

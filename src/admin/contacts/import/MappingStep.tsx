@@ -9,8 +9,8 @@ import {
   IMPORT_FIELDS,
   mappingProblem,
   type ImportMapping,
-  type ImportPreview,
 } from '../../../shared/contact-import';
+import type { ImportPreview } from '../../../shared/responses/contact-imports';
 import { countryList } from '../../../shared/countries';
 import { OPTIN_LIMITS } from '../../../shared/delivery';
 import { messages } from '../../../shared/messages';

@@ -10,7 +10,8 @@ import {
 } from '@mui/material';
 import { useId, useMemo } from 'react';
 import type { Role } from '../../../shared/constants';
-import type { ImportMapping, ImportPreview } from '../../../shared/contact-import';
+import type { ImportMapping } from '../../../shared/contact-import';
+import type { ImportPreview } from '../../../shared/responses/contact-imports';
 import { useMessages } from '../../i18n';
 import { previewFields, previewRows } from './previewRows';
 

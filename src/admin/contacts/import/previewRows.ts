@@ -3,8 +3,8 @@ import {
   IMPORT_FIELDS,
   type ImportField,
   type ImportMapping,
-  type ImportPreview,
 } from '../../../shared/contact-import';
+import type { ImportPreview } from '../../../shared/responses/contact-imports';
 import { messages } from '../../../shared/messages';
 import { formatMessage } from '../../../shared/format';
 import type { ImportedContact } from '../../../shared/validation/contact';

@@ -1,7 +1,8 @@
 import { Box, Typography } from '@mui/material';
 import { ReferenceInput, SelectInput, useGetOne } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { conclusionDay, dayKind, smsBody, type Product } from '../../../shared/product';
+import { conclusionDay, dayKind, smsBody } from '../../../shared/product';
+import type { Product } from '../../../shared/responses/products';
 import { useMessages } from '../../i18n';
 import type { TestMessageFormValues } from './testMessageValues';
 

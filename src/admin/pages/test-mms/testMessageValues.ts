@@ -1,6 +1,6 @@
 import { messages } from '../../../shared/messages';
 import { phoneProblem, toE164 } from '../../../shared/phone';
-import type { MessageMedia } from '../../../shared/product';
+import type { MessageMedia } from '../../../shared/responses/products';
 import type { TestMessageRequest } from '../../../shared/validation/test-message';
 
 const t = messages.testMms;

@@ -3,7 +3,8 @@ import { useRef } from 'react';
 import { useInput } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { LIMITS } from '../../../shared/constants';
-import { isDayCount, resizeMessages, type ProductMessage } from '../../../shared/product';
+import { isDayCount, resizeMessages } from '../../../shared/product';
+import type { ProductMessage } from '../../../shared/responses/products';
 import { useMessages } from '../../i18n';
 
 /**

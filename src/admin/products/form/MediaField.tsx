@@ -6,7 +6,7 @@ import { TextInput, useDataProvider, useInput } from 'react-admin';
 import { get, useFormState, useWatch } from 'react-hook-form';
 import { MEDIA_ACCEPT, mediaFileProblem, mediaFormatOf } from '../../../shared/media';
 import { messages } from '../../../shared/messages';
-import type { MessageMedia } from '../../../shared/product';
+import type { MessageMedia } from '../../../shared/responses/products';
 import { formatBytes } from '../../format';
 import { useMessages } from '../../i18n';
 import type { TidingsDataProvider } from '../../providers/dataProvider';

@@ -1,6 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { LIMITS } from '../../../shared/constants';
-import { messageSize, type MessageLink } from '../../../shared/product';
+import { messageSize } from '../../../shared/product';
+import type { MessageLink } from '../../../shared/responses/products';
 import { useMessages } from '../../i18n';
 
 export type CounterState = 'ok' | 'warning' | 'over';

@@ -2,7 +2,7 @@ import { Card, CardContent, Box, Typography } from '@mui/material';
 import { memo } from 'react';
 import { TextInput } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
-import type { MessageLink } from '../../../shared/product';
+import type { MessageLink } from '../../../shared/responses/products';
 import { useMessages } from '../../i18n';
 import { AddLinkButton, LinkRows, useMessageLinks } from './LinksEditor';
 import { MediaField } from './MediaField';

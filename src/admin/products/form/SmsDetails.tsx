@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Chip, Typography } from '@mui/material';
 import { analyzeSms, replaceWithGsm } from '../../../shared/sms';
-import { smsBody, type MessageLink } from '../../../shared/product';
+import { smsBody } from '../../../shared/product';
+import type { MessageLink } from '../../../shared/responses/products';
 import { useMessages } from '../../i18n';
 
 /**

@@ -8,8 +8,8 @@ import {
   type ChoicesContextValue,
   type RaRecord,
 } from 'react-admin';
-import type { PodSummary } from '../../../shared/pod';
-import type { Program } from '../../../shared/program';
+import type { PodSummary } from '../../../shared/responses/pods';
+import type { Program } from '../../../shared/responses/programs';
 import { useMessages } from '../../i18n';
 import { SEARCH_DELAY_MS } from '../../lists/useDebouncedValue';
 

@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { ReferenceInput, SelectInput, useChoicesContext } from 'react-admin';
-import type { ProductSummary } from '../../../shared/product';
-import { timeframeOf, type Program } from '../../../shared/program';
+import type { ProductSummary } from '../../../shared/responses/products';
+import { timeframeOf } from '../../../shared/program';
+import type { Program } from '../../../shared/responses/programs';
 import { useMessages } from '../../i18n';
 import { listErrorMessage } from '../../lists/listErrors';
 import { keepText } from './keepText';

@@ -6,7 +6,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Form, TextInput } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { TIME_ZONES } from '../../../shared/constants';
-import type { Program } from '../../../shared/program';
+import type { Program } from '../../../shared/responses/programs';
 import { programEditSchema } from '../../../shared/validation/program';
 import { FormActionBar } from '../../forms/FormActionBar';
 import { useMessages } from '../../i18n';

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useGetOne } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { messages } from '../../../shared/messages';
-import type { Product } from '../../../shared/product';
+import type { Product } from '../../../shared/responses/products';
 import { useMessages } from '../../i18n';
 import { ErrorBanner } from '../../lists/ErrorBanner';
 import { recordErrorMessage } from '../../lists/listErrors';

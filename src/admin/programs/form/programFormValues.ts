@@ -1,5 +1,5 @@
 import { DEFAULT_TIME_ZONE, SEND_WINDOW } from '../../../shared/constants';
-import type { Program } from '../../../shared/program';
+import type { Program } from '../../../shared/responses/programs';
 import type { LocalDate, LocalTime } from '../../../shared/schedule';
 
 export type ProgramFormMode = 'create' | 'edit';

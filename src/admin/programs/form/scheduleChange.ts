@@ -1,4 +1,4 @@
-import type { Program } from '../../../shared/program';
+import type { Program } from '../../../shared/responses/programs';
 import type { ProgramInput } from '../../../shared/validation/program';
 import type { ProgramFormValues } from './programFormValues';
 import { daysAt, scheduleOf, toComeCount } from './scheduleTiming';

@@ -1,5 +1,5 @@
 import { TIME_ZONES } from '../../../shared/constants';
-import type { Program } from '../../../shared/program';
+import type { Program } from '../../../shared/responses/programs';
 import {
   isLocalDate,
   isLocalTime,

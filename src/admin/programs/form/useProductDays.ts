@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
-import type { Product } from '../../../shared/product';
+import type { Product } from '../../../shared/responses/products';
 
 /**
  * A product's days as the schedule preview shows them: read from react-admin's cache of

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useSaveContext } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
-import { timeframeOf, type Program } from '../../../shared/program';
+import { timeframeOf } from '../../../shared/program';
+import type { Program } from '../../../shared/responses/programs';
 import type { ProgramInput } from '../../../shared/validation/program';
 import type { ProgramFormValues } from './programFormValues';
 import { changeCounts, mustConfirmChange, type ChangeCounts } from './scheduleChange';
