@@ -12,7 +12,7 @@ import type {
   PodProgram,
 } from '../../src/shared/responses/pods';
 import { addMembers } from './add-members-stand-in';
-import { renderScreen, signIn } from './helpers';
+import { jsonResponse, renderScreen, signIn } from './helpers';
 import { fakeDataProvider } from './products-helpers';
 
 // The add-members modal has its own tests; here a stand-in reports what a real one would.
@@ -73,7 +73,11 @@ interface MembersParams {
 function podWith(initial: PodMember[], pod: Partial<PodDetail> = {}) {
   let members = [...initial];
   let details = podDetail({ activeMemberCount: members.length, ...pod });
-  const getPod = vi.fn(async (_id: string) => ({ ...details }));
+  // react-admin's getOne('pods'): the page asks for no other record.
+  const getOne = vi.fn(async (resource: string, _params: { id: string }) => {
+    if (resource !== 'pods') throw new Error(`Unexpected getOne('${resource}')`);
+    return { data: { ...details } };
+  });
   const getPodMembers = vi.fn(async (_id: string, params: MembersParams) => {
     const start = (params.page - 1) * params.perPage;
     return { data: members.slice(start, start + params.perPage), total: members.length };
@@ -82,17 +86,21 @@ function podWith(initial: PodMember[], pod: Partial<PodDetail> = {}) {
     members = members.filter((m) => m.userId._id !== userId);
     details = { ...details, activeMemberCount: members.length };
   });
-  const updatePod = vi.fn(async (_id: string, input: { podId: string; podName: string }) => {
-    details = { ...details, ...input };
-    const { members: _members, programs: _programs, ...summary } = details;
-    return summary;
-  });
+  // react-admin's update('pods'): PUT /api/pods/{id} answers the pod without members or programs.
+  const update = vi.fn(
+    async (resource: string, params: { id: string; data: { podId: string; podName: string } }) => {
+      if (resource !== 'pods') throw new Error(`Unexpected update('${resource}')`);
+      details = { ...details, ...params.data };
+      const { members: _members, programs: _programs, ...summary } = details;
+      return { data: summary };
+    },
+  );
   const dataProvider = {
     ...fakeDataProvider(),
-    getPod,
+    getOne,
+    update,
     getPodMembers,
     removePodMember,
-    updatePod,
     addPodMembers: vi.fn(),
   };
   return dataProvider;
@@ -132,19 +140,22 @@ async function openPodMembers(dataProvider: Provider) {
 describe('/pods/{id}: loading and failures', () => {
   it("shows 'Loading pod...' until the pod arrives", async () => {
     const dataProvider = podWith(trio);
-    let answer: (pod: PodDetail) => void = () => undefined;
-    dataProvider.getPod.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    let answer: (result: { data: PodDetail }) => void = () => undefined;
+    dataProvider.getOne.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
     renderPod('/pods/pod1', dataProvider);
     expect(await screen.findByText(t.loading)).toBeInTheDocument();
-    act(() => answer(podDetail()));
+    act(() => answer({ data: podDetail() }));
     expect(await screen.findByRole('heading', { name: 'Morning Walkers' })).toBeInTheDocument();
     expect(screen.queryByText(t.loading)).not.toBeInTheDocument();
-    expect(dataProvider.getPod).toHaveBeenCalledWith('pod1');
+    expect(dataProvider.getOne).toHaveBeenCalledWith(
+      'pods',
+      expect.objectContaining({ id: 'pod1' }),
+    );
   });
 
   it("shows 'Pod not found' for a missing pod, with the way back to /pods", async () => {
     const dataProvider = podWith(trio);
-    dataProvider.getPod.mockRejectedValueOnce(
+    dataProvider.getOne.mockRejectedValueOnce(
       new HttpError('No pod with this id', 404, { error: 'No pod with this id' }),
     );
     renderPod('/pods/nope', dataProvider);
@@ -164,10 +175,79 @@ describe('/pods/{id}: loading and failures', () => {
     ['the request fails', new TypeError('Failed to fetch'), t.errors.load],
   ])("shows the error when %s, with 'Back to Pods'", async (_case, error, text) => {
     const dataProvider = podWith(trio);
-    dataProvider.getPod.mockRejectedValueOnce(error);
+    dataProvider.getOne.mockRejectedValueOnce(error);
     renderPod('/pods/pod1', dataProvider);
     expect(await screen.findByText(text)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: t.back })).toHaveAttribute('href', '/pods');
+  });
+});
+
+describe('/pods/{id}: the requests it makes', () => {
+  /** The console's own HTTP provider over a fake API with the pod, its members and its save. */
+  function openOverHttp() {
+    let pod = podDetail({ activeMemberCount: trio.length });
+    const api = signIn({
+      'GET /api/pods/pod1': () => jsonResponse(200, { pod }),
+      'GET /api/pods/pod1/members': () => jsonResponse(200, { members: trio, total: trio.length }),
+      'PUT /api/pods/pod1': (init) => {
+        pod = { ...pod, ...(JSON.parse(String(init?.body)) as Partial<PodDetail>) };
+        const { members: _members, programs: _programs, ...summary } = pod;
+        return jsonResponse(200, { pod: summary });
+      },
+    });
+    renderScreen(<PodDetailPage />, { path: '/pods/pod1', route: '/pods/:id', resource: 'pods' });
+    return api;
+  }
+  /** The requests for the pod itself (not its members), as 'METHOD url'. */
+  const podRequests = (api: ReturnType<typeof signIn>) =>
+    api.mock.calls
+      .map(([input, init]) => `${init?.method ?? 'GET'} ${String(input)}`)
+      .filter((request) => /^\w+ \/api\/pods\/pod1(\?|$)/.test(request));
+
+  it('reads the pod once, without its members, and not again when its details are saved', async () => {
+    const api = openOverHttp();
+    await screen.findByRole('heading', { name: 'Morning Walkers' });
+    await screen.findByText('Maria Rivera');
+    expect(podRequests(api)).toEqual(['GET /api/pods/pod1?members=none']);
+
+    fireEvent.click(screen.getByRole('button', { name: t.editDetails }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText(new RegExp(t.fields.podName)), {
+      target: { value: 'Evening Walkers' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: t.save }));
+    expect(
+      await screen.findByText('Pod "Evening Walkers" updated successfully!'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Evening Walkers' })).toBeInTheDocument();
+    // The programs stay: the save's answer went into the same cached pod.
+    expect(screen.getByText(t.noPrograms)).toBeInTheDocument();
+    expect(podRequests(api)).toEqual(['GET /api/pods/pod1?members=none', 'PUT /api/pods/pod1']);
+  });
+
+  it('reads the pod once more, and its members, after members are added', async () => {
+    const api = openOverHttp();
+    await screen.findByText('Maria Rivera');
+    const memberPages = () =>
+      api.mock.calls.filter(([input]) => String(input).startsWith('/api/pods/pod1/members?'));
+    const pagesBefore = memberPages().length;
+    addMembers.result = {
+      added: 1,
+      reactivated: 0,
+      alreadyMembers: 0,
+      notAdded: [],
+      pod: podDetail(),
+    } satisfies PodMembersAddResult;
+    fireEvent.click(screen.getByRole('button', { name: t.addMembers }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add members stand-in' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Report added' }));
+    await waitFor(() => expect(podRequests(api)).toHaveLength(2));
+    await waitFor(() => expect(memberPages().length).toBeGreaterThan(pagesBefore));
+    expect(await screen.findByText('1 member(s) added to the pod.')).toBeInTheDocument();
+    expect(podRequests(api)).toEqual([
+      'GET /api/pods/pod1?members=none',
+      'GET /api/pods/pod1?members=none',
+    ]);
   });
 });
 
@@ -388,17 +468,20 @@ describe('/pods/{id}: Edit Details', () => {
     fireEvent.change(field(dialog, t.fields.podName), { target: { value: '   ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: t.save }));
     expect(await within(dialog).findByText(t.idAndNameRequired)).toBeInTheDocument();
-    expect(dataProvider.updatePod).not.toHaveBeenCalled();
+    expect(dataProvider.update).not.toHaveBeenCalled();
 
     fireEvent.change(field(dialog, t.fields.podId), { target: { value: ' POD-WALK ' } });
     fireEvent.change(field(dialog, t.fields.podName), { target: { value: '  Evening Walkers ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: t.save }));
     const banner = 'Pod "Evening Walkers" updated successfully!';
     expect(await screen.findByText(banner)).toBeInTheDocument();
-    expect(dataProvider.updatePod).toHaveBeenCalledWith('pod1', {
-      podId: 'POD-WALK',
-      podName: 'Evening Walkers',
-    });
+    expect(dataProvider.update).toHaveBeenCalledWith(
+      'pods',
+      expect.objectContaining({
+        id: 'pod1',
+        data: { podId: 'POD-WALK', podName: 'Evening Walkers' },
+      }),
+    );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Evening Walkers' })).toBeInTheDocument();
     expect(screen.getByText('POD-WALK')).toBeInTheDocument();
@@ -411,7 +494,7 @@ describe('/pods/{id}: Edit Details', () => {
   it("keeps the modal open with the server's text when the Pod ID is taken", async () => {
     const dataProvider = podWith(trio);
     const taken = 'A pod with the ID "POD-TAKEN" already exists.';
-    dataProvider.updatePod.mockRejectedValueOnce(new HttpError(taken, 409, { error: taken }));
+    dataProvider.update.mockRejectedValueOnce(new HttpError(taken, 409, { error: taken }));
     const dialog = await openEditor(dataProvider);
     fireEvent.change(field(dialog, t.fields.podId), { target: { value: 'POD-TAKEN' } });
     fireEvent.click(within(dialog).getByRole('button', { name: t.save }));
@@ -426,7 +509,7 @@ describe('/pods/{id}: Edit Details', () => {
 
   it("says 'Failed to update pod' when the server gives no reason", async () => {
     const dataProvider = podWith(trio);
-    dataProvider.updatePod.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    dataProvider.update.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     const dialog = await openEditor(dataProvider);
     fireEvent.click(within(dialog).getByRole('button', { name: t.save }));
     expect(await within(dialog).findByText(t.errors.update)).toBeInTheDocument();
@@ -449,11 +532,11 @@ describe('/pods/{id}: Add Members', () => {
     fireEvent.click(screen.getByRole('button', { name: t.addMembers }));
     const dialog = await screen.findByRole('dialog', { name: 'Add members stand-in' });
     expect(addMembers.props?.podId).toBe('pod1');
-    const podCalls = dataProvider.getPod.mock.calls.length;
+    const podCalls = dataProvider.getOne.mock.calls.length;
     const memberCalls = dataProvider.getPodMembers.mock.calls.length;
     fireEvent.click(within(dialog).getByRole('button', { name: 'Report added' }));
     // The page reloads the pod (its count) and the members table.
-    await waitFor(() => expect(dataProvider.getPod.mock.calls.length).toBeGreaterThan(podCalls));
+    await waitFor(() => expect(dataProvider.getOne.mock.calls.length).toBeGreaterThan(podCalls));
     await waitFor(() =>
       expect(dataProvider.getPodMembers.mock.calls.length).toBeGreaterThan(memberCalls),
     );

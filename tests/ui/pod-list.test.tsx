@@ -36,13 +36,17 @@ function listWith(data: PodSummary[] = rows, total = data.length) {
     data,
     total,
   }));
-  const getPod = vi.fn(async (id: string): Promise<PodDetail> => ({
-    ...(data.find((row) => row.id === id) ?? rows[0]!),
-    members: [],
-    programs: [],
-  }));
+  // react-admin's getOne('pods'): the pod page's one read of its pod.
+  const getOne = vi.fn(
+    async (resource: string, { id }: { id: string }): Promise<{ data: PodDetail }> => {
+      if (resource !== 'pods') throw new Error(`Unexpected getOne('${resource}')`);
+      return {
+        data: { ...(data.find((row) => row.id === id) ?? rows[0]!), members: [], programs: [] },
+      };
+    },
+  );
   const getPodMembers = vi.fn(async () => ({ data: [], total: 0 }));
-  return { ...fakeDataProvider(), getList, getPod, getPodMembers };
+  return { ...fakeDataProvider(), getList, getOne, getPodMembers };
 }
 
 /** The same provider, with two participants on the contacts list to make a pod of. */
@@ -189,7 +193,12 @@ describe('/pods', () => {
     fireEvent.click(await screen.findByText('Night Owls'));
     await waitFor(() => expect(path()).toBe('/pods/pod2'));
     expect(await screen.findByRole('heading', { name: 'Night Owls' })).toBeInTheDocument();
-    expect(dataProvider.getPod).toHaveBeenCalledWith('pod2');
+    expect(dataProvider.getOne).toHaveBeenCalledWith(
+      'pods',
+      expect.objectContaining({ id: 'pod2' }),
+    );
+    // The list's row is in react-admin's cache already; the page still reads the pod, once.
+    expect(dataProvider.getOne).toHaveBeenCalledTimes(1);
   });
 
   it("'Go to Contacts to Create Pod' leads to the contacts list", async () => {

@@ -1,13 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useDataProvider } from 'react-admin';
+import { useUpdate } from 'react-admin';
 import { messages } from '../../shared/messages';
-import type { PodDetail, PodSummary } from '../../shared/responses/pods';
+import type { PodSummary } from '../../shared/responses/pods';
 import { useMessages } from '../i18n';
-import type { TidingsDataProvider } from '../providers/dataProvider';
 import { serverMessage } from '../providers/httpClient';
-import { PodDetailsDialog, type PodDetails } from './PodDetailsDialog';
-import { podKeys } from './podQueries';
+import { PodDetailsDialog } from './PodDetailsDialog';
 
 /**
  * 'Edit Details': the pod's Pod ID and Pod Name, both required once trimmed. A refusal (e.g. a
@@ -23,20 +20,14 @@ export function EditPodDialog({
   onSaved: (pod: PodSummary) => void;
 }) {
   const t = useMessages();
-  const dataProvider = useDataProvider<TidingsDataProvider>();
-  const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
 
-  const { mutate, isPending } = useMutation({
-    mutationFn: (details: PodDetails) => dataProvider.updatePod(pod.id, details),
-    onSuccess: (saved: PodSummary) => {
-      // The page shows the new values at once; its programs are not part of the answer.
-      queryClient.setQueryData<PodDetail>(podKeys.detail(String(pod.id)), (previous) =>
-        previous ? { ...previous, ...saved } : previous,
-      );
-      void queryClient.invalidateQueries({ queryKey: ['pods'] });
-      onSaved(saved);
-    },
+  // PUT /api/pods/{id} through react-admin, once the server has answered: the answer goes into
+  // react-admin's caches of the pod (the page shows the new values at once, its programs kept) and
+  // of the pods lists.
+  const [update, { isPending }] = useUpdate<PodSummary>('pods', undefined, {
+    mutationMode: 'pessimistic',
+    onSuccess: onSaved,
     onError: (e: unknown) => setError(serverMessage(e, messages.pods.errors.update)),
   });
 
@@ -48,7 +39,7 @@ export function EditPodDialog({
       saving={isPending}
       error={error}
       onError={setError}
-      onSave={(details) => mutate(details)}
+      onSave={(details) => update('pods', { id: pod.id, data: details, previousData: pod })}
       onClose={onClose}
     />
   );

@@ -1,6 +1,6 @@
 import { Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
-import { HttpError } from 'react-admin';
+import { HttpError, useGetOne } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { TIMINGS } from '../../shared/constants';
 import { messages } from '../../shared/messages';
@@ -16,7 +16,7 @@ import { EditPodDialog } from './EditPodDialog';
 import { PodHeader } from './PodHeader';
 import { PodMembersTable } from './PodMembersTable';
 import { PodPrograms } from './PodPrograms';
-import { usePod, useRefreshPod } from './podQueries';
+import { useRefreshPod } from './podQueries';
 
 /** Counts as en-US shows them: 5,000. */
 const COUNT = new Intl.NumberFormat('en-US');
@@ -25,9 +25,10 @@ const COUNT = new Intl.NumberFormat('en-US');
 export default function PodDetail() {
   const t = useMessages();
   const id = String(useParams().id);
-  const { data: pod, error, isPending } = usePod(id);
-  if (isPending) return <LoadingPage label={t('pods.loading')} />;
-  if (error || !pod) {
+  // react-admin's own cache of the pod (GET /api/pods/{id}?members=none). A 404 is an answer, not
+  // a hiccup: 'Pod not found' at once.
+  const { data: pod, error } = useGetOne<Pod>('pods', { id }, { retry: false });
+  if (error) {
     const notFound = error instanceof HttpError && error.status === 404;
     return (
       <RecordLoadError
@@ -38,13 +39,16 @@ export default function PodDetail() {
       />
     );
   }
+  // No pod yet, or only the row a pods list (or a program's pods input) left in that cache, which
+  // has no programs: the page waits for the pod's own answer rather than say it has none.
+  if (!pod?.programs) return <LoadingPage label={t('pods.loading')} />;
   // Keyed by pod: another pod's page starts with its own paging, dialogs and banners.
   return <PodDetailView key={pod.id} pod={pod} />;
 }
 
 function PodDetailView({ pod }: { pod: Pod }) {
   const t = useMessages();
-  const refresh = useRefreshPod(pod.id);
+  const refresh = useRefreshPod();
   const notice = useSuccessNotice();
   const [error, setError] = useState<string | null>(null);
   const [editing, setEditing] = useState(false);
@@ -70,7 +74,7 @@ function PodDetailView({ pod }: { pod: Pod }) {
     <>
       <PodHeader pod={pod} onEdit={() => setEditing(true)} onAddMembers={() => setAdding(true)} />
       <ErrorBanner message={error} onClose={() => setError(null)} />
-      <PodPrograms programs={pod.programs ?? []} />
+      <PodPrograms programs={pod.programs} />
       <Card variant="outlined">
         <CardContent>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>

@@ -20,7 +20,7 @@ import { decideReview, getInboxCounts, sendStaffReply, updateInboundMessage } fr
 import { listQuery } from './listQuery';
 import { getProgramDeliveries, getSmsSettings, retryMessage, sendTestMessage } from './messagesApi';
 import { getSimulation } from './simulationApi';
-import { addPodMembers, getPod, getPodMembers, removePodMember, updatePod } from './podsApi';
+import { addPodMembers, getPodMembers, removePodMember } from './podsApi';
 import {
   changeOwnPassword,
   endOwnSession,
@@ -49,7 +49,8 @@ export const RESOURCE_KEYS: Record<string, { list: string; one: string }> = {
 
 /**
  * What a record's own GET leaves out: a pod's members, since a pod may hold thousands (its page
- * lists them with the `pod-members` resource, and a program's pods input needs only names).
+ * reads the pod, with its programs, here and lists the members with the `pod-members` resource;
+ * a program's pods input needs only names).
  */
 const ONE_QUERIES: Record<string, string> = { pods: 'members=none' };
 
@@ -158,9 +159,7 @@ export const dataProvider = {
   uploadMedia,
   createPodFromContacts,
   exportContactsCsv,
-  getPod,
   getPodMembers,
-  updatePod,
   addPodMembers,
   removePodMember,
   pauseProgram,

@@ -1,20 +1,9 @@
 import type { SortPayload } from 'react-admin';
-import type {
-  PodDetail,
-  PodMember,
-  PodMembersAddResult,
-  PodSummary,
-} from '../../shared/responses/pods';
+import type { PodMember, PodMembersAddResult } from '../../shared/responses/pods';
 import { httpClient } from './httpClient';
 import { listQuery } from './listQuery';
 
 const podPath = (id: string | number) => `/pods/${encodeURIComponent(String(id))}`;
-
-/** GET /api/pods/{id} without its members (the console pages them with `getPodMembers`). */
-export async function getPod(id: string | number): Promise<PodDetail> {
-  const { json } = await httpClient(`${podPath(id)}?members=none`);
-  return (json as { pod: PodDetail }).pod;
-}
 
 /** GET /api/pods/{id}/members: one page of the pod's active members. */
 export async function getPodMembers(
@@ -29,18 +18,6 @@ export async function getPodMembers(
   const { json } = await httpClient(`${podPath(id)}/members?${query}`);
   const { members, total } = json as { members: PodMember[]; total: number };
   return { data: members, total };
-}
-
-/** PUT /api/pods/{id}: the pod's id and name. */
-export async function updatePod(
-  id: string | number,
-  details: { podId: string; podName: string },
-): Promise<PodSummary> {
-  const { json } = await httpClient(podPath(id), {
-    method: 'PUT',
-    body: JSON.stringify(details),
-  });
-  return (json as { pod: PodSummary }).pod;
 }
 
 /**
