@@ -1,0 +1,84 @@
+import type { ReactElement, ReactNode } from 'react';
+import { DataTable, ListBase, useListContext, type DataTableProps } from 'react-admin';
+import { useMessages } from '../i18n';
+import { FilterTags, type TagTexts } from './FilterTags';
+import { ListFilters } from './ListFilters';
+import { EmptyList, FilterCard, ListCard, PageHeader } from './ListParts';
+import type { ListResource } from './listErrors';
+import { LIST_TEXTS, type ListTexts } from './listTexts';
+
+export interface ListScreenProps extends Pick<
+  DataTableProps,
+  'rowClick' | 'isRowSelectable' | 'bulkActionButtons' | 'body'
+> {
+  /** Which list: it names the texts (title, 'Showing X of Y …', empty states, load errors). */
+  list: ListResource;
+  /** The react-admin resource, when not the list's name; labels are `resources.<it>.fields.*`. */
+  resource?: string;
+  /** The time field 'newest first' sorts by. */
+  newestBy?: string;
+  /** The header's action: the create button, or a link to the related list. */
+  action?: ReactNode;
+  /** What stands between the header and the filters (banners, progress). */
+  notices?: ReactNode;
+  /** react-admin inputs, each on its filter's `source`. */
+  filters: ReactElement<{ source: string }>[];
+  tags: TagTexts;
+  /** The table's columns. */
+  children: ReactNode;
+}
+
+/**
+ * A list screen as the spec describes every list (shared list behaviour): the title with its
+ * action, the filters with their removable tags and Clear, 'Showing X of Y {items}', the table,
+ * pagination, the empty state, and a load error with 'Try Again'. Pages, sorts and filters on the
+ * server: 25 a page, newest first (default sort createdAt descending; a list whose rows have no
+ * createdAt names its own time field). A screen declares only its filters, tags and columns.
+ */
+export function ListScreen({
+  list,
+  resource = list,
+  newestBy = 'createdAt',
+  action,
+  notices,
+  filters,
+  tags,
+  children,
+  bulkActionButtons = false,
+  ...table
+}: ListScreenProps) {
+  const t = useMessages();
+  const texts = LIST_TEXTS[list];
+  return (
+    <ListBase
+      resource={resource}
+      sort={{ field: newestBy, order: 'DESC' }}
+      perPage={25}
+      // The view shows load errors itself, with 'Try Again' (ListCard).
+      queryOptions={{ onError: () => undefined }}
+    >
+      <PageHeader title={t(texts.title)} action={action} />
+      {notices}
+      <FilterCard>
+        <ListFilters filters={filters} />
+        <FilterTags texts={tags} />
+      </FilterCard>
+      <ListCard resource={list} items={t(texts.items)}>
+        <DataTable
+          bulkActionButtons={bulkActionButtons}
+          empty={<EmptyState texts={texts} />}
+          {...table}
+        >
+          {children}
+        </DataTable>
+      </ListCard>
+    </ListBase>
+  );
+}
+
+function EmptyState({ texts }: { texts: ListTexts }) {
+  const t = useMessages();
+  const { filterValues } = useListContext();
+  const filtered = Object.keys(filterValues).length > 0 && texts.emptyFiltered;
+  return <EmptyList text={t(filtered || texts.empty)} />;
+}
