@@ -10,7 +10,7 @@ import { formatDateTime } from '../format';
 import { useMessages } from '../i18n';
 import { ErrorBanner } from '../lists/ErrorBanner';
 import { DateTimeCol } from '../lists/DateTimeCol';
-import { choicesOf, searchFilter } from '../lists/filterInputs';
+import { choicesOf } from '../lists/filterInputs';
 import { LinkButton } from '../lists/ListParts';
 import { ListScreen } from '../lists/ListScreen';
 import { SelectableRowsBody } from '../lists/SelectableRowsBody';
@@ -115,7 +115,6 @@ export default function ContactList() {
         </>
       }
       filters={[
-        searchFilter,
         <SelectInput
           source="role"
           emptyText={t('contacts.allRoles')}
@@ -140,7 +139,6 @@ export default function ContactList() {
         />,
       ]}
       tags={{
-        q: (q) => t('contacts.searchFilterTag', { q }),
         role: (role) => t('contacts.roleFilterTag', { role: roleName(role) }),
         status: (status) => t('contacts.statusFilterTag', { status: statusName(status) }),
         consent: (state) => t('conversations.filter.tag', { state: consentName(state) }),

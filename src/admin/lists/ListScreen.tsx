@@ -2,6 +2,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { DataTable, ListBase, useListContext, type DataTableProps } from 'react-admin';
 import { useMessages } from '../i18n';
 import { FilterTags, type TagTexts } from './FilterTags';
+import { searchFilter } from './filterInputs';
 import { ListFilters } from './ListFilters';
 import { EmptyList, FilterCard, ListCard, PageHeader } from './ListParts';
 import type { ListResource } from './listErrors';
@@ -21,8 +22,11 @@ export interface ListScreenProps extends Pick<
   action?: ReactNode;
   /** What stands between the header and the filters (banners, progress). */
   notices?: ReactNode;
-  /** react-admin inputs, each on its filter's `source`. */
+  /** Whether the list has the search box (`q`); the messages list has none. */
+  search?: boolean;
+  /** react-admin inputs, each on its filter's `source`, after the search box. */
   filters: ReactElement<{ source: string }>[];
+  /** The tags of the filters; the search's ('Search: …') is the list's own. */
   tags: TagTexts;
   /** The table's columns. */
   children: ReactNode;
@@ -41,6 +45,7 @@ export function ListScreen({
   newestBy = 'createdAt',
   action,
   notices,
+  search = true,
   filters,
   tags,
   children,
@@ -60,8 +65,8 @@ export function ListScreen({
       <PageHeader title={t(texts.title)} action={action} />
       {notices}
       <FilterCard>
-        <ListFilters filters={filters} />
-        <FilterTags texts={tags} />
+        <ListFilters filters={search ? [searchFilter, ...filters] : filters} />
+        <FilterTags texts={search ? { q: (q) => t('lists.searchTag', { q }), ...tags } : tags} />
       </FilterCard>
       <ListCard resource={list} items={t(texts.items)}>
         <DataTable

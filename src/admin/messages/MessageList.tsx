@@ -1,5 +1,5 @@
 import { Box, Typography } from '@mui/material';
-import { DataTable } from 'react-admin';
+import { DataTable, useRecordContext } from 'react-admin';
 import type { ApiMessage } from '../../shared/responses/messages';
 import { useMessages } from '../i18n';
 import { DateTimeCol } from '../lists/DateTimeCol';
@@ -21,22 +21,15 @@ export default function MessageList() {
     <ListScreen
       list="messages"
       action={<LinkButton to={REPLIES_PATH}>{t('replies.link')}</LinkButton>}
+      search={false}
       filters={messageFilters(t)}
       tags={messageTags(t)}
       rowClick={(id) => messagePath(id)}
     >
       <DateTimeCol source="createdAt" />
       <DateTimeCol source="sendAfter" />
-      <DataTable.Col
-        source="contactName"
-        disableSort
-        render={(message: ApiMessage) => <Recipient message={message} />}
-      />
-      <DataTable.Col
-        source="programName"
-        disableSort
-        render={(message: ApiMessage) => <ProgramDay message={message} />}
-      />
+      <DataTable.Col source="contactName" disableSort field={Recipient} />
+      <DataTable.Col source="programName" disableSort field={ProgramDay} />
       <DataTable.Col
         source="kind"
         disableSort
@@ -58,7 +51,10 @@ export default function MessageList() {
   );
 }
 
-function Recipient({ message }: { message: ApiMessage }) {
+/** The recipient's name (when a contact) over the phone the message went to. */
+function Recipient() {
+  const message = useRecordContext<ApiMessage>();
+  if (!message) return null;
   return (
     <Box>
       {message.contactName && <Typography variant="body2">{message.contactName}</Typography>}
@@ -69,8 +65,11 @@ function Recipient({ message }: { message: ApiMessage }) {
   );
 }
 
-function ProgramDay({ message }: { message: ApiMessage }) {
+/** The program the message belongs to, over its day. */
+function ProgramDay() {
   const t = useMessages();
+  const message = useRecordContext<ApiMessage>();
+  if (!message) return null;
   if (!message.programName) return t('delivery.none');
   return (
     <Box>

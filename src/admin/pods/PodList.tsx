@@ -3,12 +3,14 @@ import { POD_STATUSES, type PodStatus } from '../../shared/constants';
 import type { PodSummary } from '../../shared/pod';
 import { useMessages } from '../i18n';
 import { DateTimeCol } from '../lists/DateTimeCol';
-import { choicesOf, searchFilter } from '../lists/filterInputs';
+import { choicesOf } from '../lists/filterInputs';
 import { LinkButton } from '../lists/ListParts';
 import { ListScreen } from '../lists/ListScreen';
 import { PodStatusChip } from './PodStatusChip';
 
 export const podDetailPath = (id: string | number) => `/pods/${id}`;
+
+const statusChip = (pod: PodSummary) => <PodStatusChip status={pod.status} />;
 
 /**
  * /pods: search by pod id or name, status filter, sortable columns, server-side paging. Pods are
@@ -17,6 +19,7 @@ export const podDetailPath = (id: string | number) => `/pods/${id}`;
 export default function PodList() {
   const t = useMessages();
   const statusName = (status: string) => t(`pods.statuses.${status as PodStatus}`);
+  const statuses = choicesOf(POD_STATUSES, statusName);
   return (
     <ListScreen
       list="pods"
@@ -26,26 +29,15 @@ export default function PodList() {
         </LinkButton>
       }
       filters={[
-        searchFilter,
-        <SelectInput
-          source="status"
-          emptyText={t('pods.allStatuses')}
-          choices={choicesOf(POD_STATUSES, statusName)}
-        />,
+        <SelectInput source="status" emptyText={t('pods.allStatuses')} choices={statuses} />,
       ]}
-      tags={{
-        q: (q) => t('pods.searchFilterTag', { q }),
-        status: (status) => t('pods.statusFilterTag', { status: statusName(status) }),
-      }}
+      tags={{ status: (status) => t('pods.statusFilterTag', { status: statusName(status) }) }}
       rowClick={(id) => podDetailPath(id)}
     >
       <DataTable.Col source="podId" />
       <DataTable.Col source="podName" />
       <DataTable.NumberCol source="activeMemberCount" />
-      <DataTable.Col
-        source="status"
-        render={(pod: PodSummary) => <PodStatusChip status={pod.status} />}
-      />
+      <DataTable.Col source="status" render={statusChip} />
       <DateTimeCol source="createdAt" />
     </ListScreen>
   );

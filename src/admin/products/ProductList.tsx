@@ -5,17 +5,20 @@ import { PRODUCT_STATUSES, type ProductStatus } from '../../shared/constants';
 import type { ProductSummary } from '../../shared/product';
 import { useMessages } from '../i18n';
 import { DateTimeCol } from '../lists/DateTimeCol';
-import { choicesOf, searchFilter } from '../lists/filterInputs';
+import { choicesOf } from '../lists/filterInputs';
 import { LinkButton } from '../lists/ListParts';
 import { ListScreen } from '../lists/ListScreen';
 import { ProductStatusChip } from './ProductStatusChip';
 
 export const productEditPath = (id: string | number) => `/products/edit/${id}`;
 
+const statusChip = (product: ProductSummary) => <ProductStatusChip status={product.status} />;
+
 /** /products: search by name, status filter, sortable columns, server-side paging. */
 export function ProductList() {
   const t = useMessages();
   const statusName = (status: string) => t(`products.statuses.${status as ProductStatus}`);
+  const statuses = choicesOf(PRODUCT_STATUSES, statusName);
   return (
     <ListScreen
       list="products"
@@ -25,25 +28,14 @@ export function ProductList() {
         </LinkButton>
       }
       filters={[
-        searchFilter,
-        <SelectInput
-          source="status"
-          emptyText={t('products.allStatuses')}
-          choices={choicesOf(PRODUCT_STATUSES, statusName)}
-        />,
+        <SelectInput source="status" emptyText={t('products.allStatuses')} choices={statuses} />,
       ]}
-      tags={{
-        q: (q) => t('products.searchFilterTag', { q }),
-        status: (status) => t('products.statusFilterTag', { status: statusName(status) }),
-      }}
+      tags={{ status: (status) => t('products.statusFilterTag', { status: statusName(status) }) }}
       rowClick={(id) => productEditPath(id)}
     >
       <DataTable.Col source="name" />
       <DataTable.NumberCol source="days" />
-      <DataTable.Col
-        source="status"
-        render={(record: ProductSummary) => <ProductStatusChip status={record.status} />}
-      />
+      <DataTable.Col source="status" render={statusChip} />
       <DateTimeCol source="createdAt" />
       <DataTable.Col
         label={t('products.fields.actions')}

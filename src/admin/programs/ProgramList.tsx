@@ -3,7 +3,7 @@ import { OFFERINGS, PROGRAM_STATUSES, type ProgramStatus } from '../../shared/co
 import type { Program } from '../../shared/program';
 import { useMessages } from '../i18n';
 import { DateTimeCol } from '../lists/DateTimeCol';
-import { choicesOf, searchFilter } from '../lists/filterInputs';
+import { choicesOf } from '../lists/filterInputs';
 import { LinkButton } from '../lists/ListParts';
 import { ListScreen } from '../lists/ListScreen';
 import { OfferingChip, ProgramStatusChip } from './ProgramChips';
@@ -18,6 +18,7 @@ const NONE = '—';
 export default function ProgramList() {
   const t = useMessages();
   const statusName = (status: string) => t(`programs.statuses.${status as ProgramStatus}`);
+  const statuses = choicesOf(PROGRAM_STATUSES, statusName);
   return (
     <ListScreen
       list="programs"
@@ -27,20 +28,14 @@ export default function ProgramList() {
         </LinkButton>
       }
       filters={[
-        searchFilter,
         <SelectInput
           source="offering"
           emptyText={t('programs.allOfferings')}
           choices={choicesOf(OFFERINGS, (offering) => offering)}
         />,
-        <SelectInput
-          source="status"
-          emptyText={t('programs.allStatuses')}
-          choices={choicesOf(PROGRAM_STATUSES, statusName)}
-        />,
+        <SelectInput source="status" emptyText={t('programs.allStatuses')} choices={statuses} />,
       ]}
       tags={{
-        q: (q) => t('programs.searchFilterTag', { q }),
         offering: (offering) => t('programs.offeringFilterTag', { offering }),
         status: (status) => t('programs.statusFilterTag', { status: statusName(status) }),
       }}

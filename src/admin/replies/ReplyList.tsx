@@ -1,5 +1,5 @@
 import { Box, Chip, Link, Stack, Typography } from '@mui/material';
-import { DataTable } from 'react-admin';
+import { DataTable, useRecordContext } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ApiInboundMessage } from '../../shared/responses/messages';
 import { InboxActions, ReviewDecision } from '../inbox/InboxActions';
@@ -32,15 +32,8 @@ export default function ReplyList() {
     >
       <DateTimeCol source="receivedAt" />
       <DataTable.Col source="fromPhone" />
-      <DataTable.Col
-        source="contactName"
-        render={(reply: ApiInboundMessage) => <Sender reply={reply} />}
-      />
-      <DataTable.Col
-        source="body"
-        disableSort
-        render={(reply: ApiInboundMessage) => <Body reply={reply} />}
-      />
+      <DataTable.Col source="contactName" field={Sender} />
+      <DataTable.Col source="body" disableSort field={Body} />
       <DataTable.Col
         source="intent"
         disableSort
@@ -52,11 +45,7 @@ export default function ReplyList() {
           </Stack>
         )}
       />
-      <DataTable.Col
-        source="state"
-        disableSort
-        render={(reply: ApiInboundMessage) => <State reply={reply} />}
-      />
+      <DataTable.Col source="state" disableSort field={State} />
       <DataTable.Col
         source="assigneeName"
         disableSort
@@ -78,8 +67,10 @@ export default function ReplyList() {
 }
 
 /** The contact whose phone sent the reply, opening their page (and conversation). */
-function Sender({ reply }: { reply: ApiInboundMessage }) {
+function Sender() {
   const t = useMessages();
+  const reply = useRecordContext<ApiInboundMessage>();
+  if (!reply) return null;
   if (!reply.contactId) {
     return (
       <Typography variant="body2" color="text.secondary">
@@ -95,8 +86,10 @@ function Sender({ reply }: { reply: ApiInboundMessage }) {
 }
 
 /** The text as sent (line breaks kept, long words wrapped), and how many media came with it. */
-function Body({ reply }: { reply: ApiInboundMessage }) {
+function Body() {
   const t = useMessages();
+  const reply = useRecordContext<ApiInboundMessage>();
+  if (!reply) return null;
   return (
     <Box sx={{ maxWidth: 480 }}>
       <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
@@ -112,8 +105,10 @@ function Body({ reply }: { reply: ApiInboundMessage }) {
 }
 
 /** New, or handled (and by whom: a staff member, or Tidings itself for a keyword it answered). */
-function State({ reply }: { reply: ApiInboundMessage }) {
+function State() {
   const t = useMessages();
+  const reply = useRecordContext<ApiInboundMessage>();
+  if (!reply) return null;
   const by = reply.handledByName
     ? t('replies.inbox.handledBy', { staff: reply.handledByName })
     : t('replies.inbox.handledByTidings');

@@ -3,7 +3,7 @@ import { INBOUND_STATES } from '../../shared/consent';
 import { INBOUND_INTENT_FILTERS } from '../../shared/validation/consent';
 import type { useMessages } from '../i18n';
 import type { TagTexts } from '../lists/FilterTags';
-import { choicesOf, searchFilter } from '../lists/filterInputs';
+import { choicesOf } from '../lists/filterInputs';
 
 type Translate = ReturnType<typeof useMessages>;
 type IntentFilter = (typeof INBOUND_INTENT_FILTERS)[number];
@@ -26,13 +26,12 @@ const assigneeName = (t: Translate, assignee: string) =>
   t(`replies.inbox.assignees.${assignee === 'none' ? 'none' : 'me'}`);
 
 /**
- * The inbox's filters, each a query parameter of GET /api/inbound-messages of the same name and
- * labelled by `resources.inbound-messages.fields`: the text, new or handled, whose, needing
+ * The inbox's filters after its search, each a query parameter of GET /api/inbound-messages of the
+ * same name and labelled by `resources.inbound-messages.fields`: new or handled, whose, needing
  * review, what the reply asked for, and whether its number is a contact's.
  */
 export function replyFilters(t: Translate) {
   return [
-    searchFilter,
     <SelectInput
       source="state"
       emptyText={t('replies.inbox.allStates')}
@@ -61,11 +60,10 @@ export function replyFilters(t: Translate) {
   ];
 }
 
-/** The inbox's tags: 'Asked for: STOP', 'State: New'; the search's 'Search: …'. */
+/** The inbox's tags: 'Asked for: STOP', 'State: New'. */
 export function replyTags(t: Translate): TagTexts {
   const tag = (name: string, value: string) => t('replies.filterTag', { name, value });
   return {
-    q: (q) => t('replies.searchTag', { q }),
     intent: (intent) => tag(t('replies.fields.intent'), intentName(t, intent)),
     matched: (matched) => tag(t('replies.fields.from'), numbersName(t, matched)),
     state: (state) => tag(t('replies.inbox.state'), stateName(t, state)),
