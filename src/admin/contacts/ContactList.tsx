@@ -4,7 +4,7 @@ import { Box, Stack, Tooltip } from '@mui/material';
 import { useState } from 'react';
 import { DataTable, SelectInput } from 'react-admin';
 import { CONSENT_STATES, type ConsentState } from '../../shared/consent';
-import { CONTACT_STATUSES, ROLES, type ContactStatus, type Role } from '../../shared/constants';
+import { CONTACT_STATUSES, ROLES, type Role } from '../../shared/constants';
 import type { ApiUser } from '../../shared/responses/users';
 import { formatDateTime } from '../format';
 import { useMessages } from '../i18n';
@@ -92,19 +92,17 @@ export default function ContactList() {
   const mayImport = (useManagedRoles()?.length ?? 0) > 0;
   const importDialog = useImportDialog();
   const roleName = (role: string) => t(`contacts.roles.${role as Role}`);
-  const statusName = (status: string) => t(`contacts.statuses.${status as ContactStatus}`);
   const consentName = (state: string) => t(`conversations.filter.states.${state as ConsentState}`);
 
   return (
     <ListScreen
       list="contacts"
+      statuses={CONTACT_STATUSES}
       action={
         <Stack direction="row" spacing={1}>
           <ExportCsvButton onError={setExportError} />
           {mayImport && <ImportContactsButton onClick={() => importDialog.open()} />}
-          <LinkButton to="/contacts/create" primary>
-            {t('contacts.createNew')}
-          </LinkButton>
+          <LinkButton to="/contacts/create" text="contacts.createNew" primary />
         </Stack>
       }
       notices={
@@ -121,11 +119,6 @@ export default function ContactList() {
           choices={choicesOf(ROLES, roleName)}
         />,
         <SelectInput
-          source="status"
-          emptyText={t('contacts.allStatuses')}
-          choices={choicesOf(CONTACT_STATUSES, statusName)}
-        />,
-        <SelectInput
           source="consent"
           emptyText={t('conversations.filter.all')}
           choices={choicesOf(CONSENT_STATES, consentName)}
@@ -140,7 +133,6 @@ export default function ContactList() {
       ]}
       tags={{
         role: (role) => t('contacts.roleFilterTag', { role: roleName(role) }),
-        status: (status) => t('contacts.statusFilterTag', { status: statusName(status) }),
         consent: (state) => t('conversations.filter.tag', { state: consentName(state) }),
         phone: () => t('contacts.phoneFilter.needsAttention'),
       }}

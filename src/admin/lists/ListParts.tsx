@@ -2,7 +2,7 @@ import { Box, Button, Card, CardContent, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Pagination, useListContext } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { useMessages } from '../i18n';
+import { useMessages, type MessageKey } from '../i18n';
 import { messages } from '../../shared/messages';
 import { LoadError } from './LoadError';
 import type { ListResource } from './listErrors';
@@ -110,17 +110,18 @@ export function ListCard({
 /** A header action that opens another screen: 'Create New Product', 'Messages sent'. */
 export function LinkButton({
   to,
+  text,
   primary = false,
-  children,
 }: {
   to: string;
+  text: MessageKey;
   /** The page's main action (create), filled; a link to a related list is plain. */
   primary?: boolean;
-  children: ReactNode;
 }) {
+  const t = useMessages();
   return (
     <Button variant={primary ? 'contained' : 'text'} component={RouterLink} to={to}>
-      {children}
+      {t(text)}
     </Button>
   );
 }

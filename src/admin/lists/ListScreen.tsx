@@ -7,13 +7,12 @@ import { ListFilters } from './ListFilters';
 import { EmptyList, FilterCard, ListCard, PageHeader } from './ListParts';
 import type { ListResource } from './listErrors';
 import { LIST_TEXTS, type ListTexts } from './listTexts';
+import { useStatusFilter, type StatusList } from './useStatusFilter';
 
-export interface ListScreenProps extends Pick<
+interface ListScreenBaseProps extends Pick<
   DataTableProps,
   'rowClick' | 'isRowSelectable' | 'bulkActionButtons' | 'body'
 > {
-  /** Which list: it names the texts (title, 'Showing X of Y …', empty states, load errors). */
-  list: ListResource;
   /** The react-admin resource, when not the list's name; labels are `resources.<it>.fields.*`. */
   resource?: string;
   /** The time field 'newest first' sorts by. */
@@ -24,13 +23,23 @@ export interface ListScreenProps extends Pick<
   notices?: ReactNode;
   /** Whether the list has the search box (`q`); the messages list has none. */
   search?: boolean;
-  /** react-admin inputs, each on its filter's `source`, after the search box. */
-  filters: ReactElement<{ source: string }>[];
-  /** The tags of the filters; the search's ('Search: …') is the list's own. */
-  tags: TagTexts;
+  /** react-admin inputs, each on its filter's `source`, after the search and status ones. */
+  filters?: ReactElement<{ source: string }>[];
+  /** The tags of the filters; the search's and the status's are the list's own. */
+  tags?: TagTexts;
   /** The table's columns. */
   children: ReactNode;
 }
+
+/**
+ * Which list: it names the texts (title, 'Showing X of Y …', empty states, load errors). A list
+ * whose rows have a status names them, and filters by them.
+ */
+export type ListScreenProps = ListScreenBaseProps &
+  (
+    | { list: StatusList; statuses?: readonly string[] }
+    | { list: Exclude<ListResource, StatusList>; statuses?: never }
+  );
 
 /**
  * A list screen as the spec describes every list (shared list behaviour): the title with its
@@ -46,14 +55,18 @@ export function ListScreen({
   action,
   notices,
   search = true,
-  filters,
-  tags,
+  statuses,
+  filters = [],
+  tags = {},
   children,
   bulkActionButtons = false,
   ...table
 }: ListScreenProps) {
   const t = useMessages();
   const texts = LIST_TEXTS[list];
+  // Only a StatusList has `statuses`: the other lists get no status filter.
+  const status = useStatusFilter(list as StatusList, statuses);
+  const searchTag: TagTexts = search ? { q: (q) => t('lists.searchTag', { q }) } : {};
   return (
     <ListBase
       resource={resource}
@@ -65,8 +78,8 @@ export function ListScreen({
       <PageHeader title={t(texts.title)} action={action} />
       {notices}
       <FilterCard>
-        <ListFilters filters={search ? [searchFilter, ...filters] : filters} />
-        <FilterTags texts={search ? { q: (q) => t('lists.searchTag', { q }), ...tags } : tags} />
+        <ListFilters filters={[...(search ? [searchFilter] : []), ...status.inputs, ...filters]} />
+        <FilterTags texts={{ ...searchTag, ...status.tags, ...tags }} />
       </FilterCard>
       <ListCard resource={list} items={t(texts.items)}>
         <DataTable

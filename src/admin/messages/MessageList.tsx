@@ -20,7 +20,7 @@ export default function MessageList() {
   return (
     <ListScreen
       list="messages"
-      action={<LinkButton to={REPLIES_PATH}>{t('replies.link')}</LinkButton>}
+      action={<LinkButton to={REPLIES_PATH} text="replies.link" />}
       search={false}
       filters={messageFilters(t)}
       tags={messageTags(t)}

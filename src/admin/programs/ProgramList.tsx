@@ -1,5 +1,5 @@
 import { DataTable, SelectInput } from 'react-admin';
-import { OFFERINGS, PROGRAM_STATUSES, type ProgramStatus } from '../../shared/constants';
+import { OFFERINGS, PROGRAM_STATUSES } from '../../shared/constants';
 import type { Program } from '../../shared/program';
 import { useMessages } from '../i18n';
 import { DateTimeCol } from '../lists/DateTimeCol';
@@ -17,27 +17,20 @@ const NONE = '—';
  */
 export default function ProgramList() {
   const t = useMessages();
-  const statusName = (status: string) => t(`programs.statuses.${status as ProgramStatus}`);
-  const statuses = choicesOf(PROGRAM_STATUSES, statusName);
   return (
     <ListScreen
       list="programs"
-      action={
-        <LinkButton to="/programs/create" primary>
-          {t('programs.createNew')}
-        </LinkButton>
-      }
+      statuses={PROGRAM_STATUSES}
+      action={<LinkButton to="/programs/create" text="programs.createNew" primary />}
       filters={[
         <SelectInput
           source="offering"
           emptyText={t('programs.allOfferings')}
           choices={choicesOf(OFFERINGS, (offering) => offering)}
         />,
-        <SelectInput source="status" emptyText={t('programs.allStatuses')} choices={statuses} />,
       ]}
       tags={{
         offering: (offering) => t('programs.offeringFilterTag', { offering }),
-        status: (status) => t('programs.statusFilterTag', { status: statusName(status) }),
       }}
       rowClick={(id) => programEditPath(id)}
     >

@@ -25,7 +25,7 @@ export default function ReplyList() {
       list="replies"
       resource="inbound-messages"
       newestBy="receivedAt"
-      action={<LinkButton to={messagesListPath()}>{t('replies.outboxLink')}</LinkButton>}
+      action={<LinkButton to={messagesListPath()} text="replies.outboxLink" />}
       filters={replyFilters(t)}
       tags={replyTags(t)}
       rowClick={false}
