@@ -23,7 +23,7 @@ interface ListScreenBaseProps extends Pick<
   notices?: ReactNode;
   /** Whether the list has the search box (`q`); the messages list has none. */
   search?: boolean;
-  /** react-admin inputs, each on its filter's `source`, after the search and status ones. */
+  /** react-admin inputs, each on its filter's `source`: after the search, before the status. */
   filters?: ReactElement<{ source: string }>[];
   /** The tags of the filters; the search's and the status's are the list's own. */
   tags?: TagTexts;
@@ -46,7 +46,8 @@ export type ListScreenProps = ListScreenBaseProps &
  * action, the filters with their removable tags and Clear, 'Showing X of Y {items}', the table,
  * pagination, the empty state, and a load error with 'Try Again'. Pages, sorts and filters on the
  * server: 25 a page, newest first (default sort createdAt descending; a list whose rows have no
- * createdAt names its own time field). A screen declares only its filters, tags and columns.
+ * createdAt names its own time field). A screen declares only its action, statuses, filters, tags
+ * and columns.
  */
 export function ListScreen({
   list,
@@ -78,8 +79,8 @@ export function ListScreen({
       <PageHeader title={t(texts.title)} action={action} />
       {notices}
       <FilterCard>
-        <ListFilters filters={[...(search ? [searchFilter] : []), ...status.inputs, ...filters]} />
-        <FilterTags texts={{ ...searchTag, ...status.tags, ...tags }} />
+        <ListFilters filters={[...(search ? [searchFilter] : []), ...filters, ...status.inputs]} />
+        <FilterTags texts={{ ...searchTag, ...tags, ...status.tags }} />
       </FilterCard>
       <ListCard resource={list} items={t(texts.items)}>
         <DataTable
