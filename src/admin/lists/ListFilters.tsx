@@ -3,13 +3,17 @@ import { cloneElement, type ReactElement } from 'react';
 import { FilterFormBase, FilterLiveForm } from 'react-admin';
 import { SEARCH_DELAY_MS } from './useDebouncedValue';
 
-/** The filter inputs in a row that wraps. */
+/**
+ * The filter inputs in a row that wraps, on one baseline: as react-admin's FilterForm, no input
+ * keeps room for a helper text (a reference input's inner input would).
+ */
 const FilterRow = styled('form')(({ theme }) => ({
   display: 'flex',
   flexWrap: 'wrap',
   alignItems: 'flex-end',
   rowGap: theme.spacing(2),
   '& .MuiFormControl-root': { margin: 0 },
+  '& .MuiFormHelperText-root': { display: 'none' },
 }));
 
 /**

@@ -31,32 +31,17 @@ const assigneeName = (t: Translate, assignee: string) =>
  * review, what the reply asked for, and whether its number is a contact's.
  */
 export function replyFilters(t: Translate) {
+  const states = choicesOf(INBOUND_STATES, (state) => stateName(t, state));
+  const assignees = choicesOf(ASSIGNEES, (assignee) => assigneeName(t, assignee));
+  const reviews = [{ id: 'pending', name: t('replies.inbox.reviews.pending') }];
+  const intents = choicesOf(INBOUND_INTENT_FILTERS, (intent) => intentName(t, intent));
+  const numbers = choicesOf(MATCHED, (matched) => numbersName(t, matched));
   return [
-    <SelectInput
-      source="state"
-      emptyText={t('replies.inbox.allStates')}
-      choices={choicesOf(INBOUND_STATES, (state) => stateName(t, state))}
-    />,
-    <SelectInput
-      source="assigneeId"
-      emptyText={t('replies.inbox.anyone')}
-      choices={choicesOf(ASSIGNEES, (assignee) => assigneeName(t, assignee))}
-    />,
-    <SelectInput
-      source="review"
-      emptyText={t('replies.inbox.allReviews')}
-      choices={[{ id: 'pending', name: t('replies.inbox.reviews.pending') }]}
-    />,
-    <SelectInput
-      source="intent"
-      emptyText={t('replies.allIntents')}
-      choices={choicesOf(INBOUND_INTENT_FILTERS, (intent) => intentName(t, intent))}
-    />,
-    <SelectInput
-      source="matched"
-      emptyText={t('replies.allNumbers')}
-      choices={choicesOf(MATCHED, (matched) => numbersName(t, matched))}
-    />,
+    <SelectInput source="state" emptyText={t('replies.inbox.allStates')} choices={states} />,
+    <SelectInput source="assigneeId" emptyText={t('replies.inbox.anyone')} choices={assignees} />,
+    <SelectInput source="review" emptyText={t('replies.inbox.allReviews')} choices={reviews} />,
+    <SelectInput source="intent" emptyText={t('replies.allIntents')} choices={intents} />,
+    <SelectInput source="matched" emptyText={t('replies.allNumbers')} choices={numbers} />,
   ];
 }
 
