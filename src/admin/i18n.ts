@@ -2,16 +2,18 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 import { useTranslate } from 'react-admin';
 import { messages, type Messages } from '../shared/messages';
+import { resourceLabels } from './resourceLabels';
 
 /**
  * react-admin's own texts plus every Tidings text, under the `tidings` key; the rich-text editor's
- * toolbar reads its own from `ra.tiptap`.
+ * toolbar reads its own from `ra.tiptap`, and columns and inputs their labels from `resources`.
  */
 export const i18nProvider = polyglotI18nProvider(
   () => ({
     ...englishMessages,
     ra: { ...englishMessages.ra, tiptap: messages.richTextToolbar },
     tidings: messages,
+    resources: resourceLabels,
   }),
   'en',
   [{ locale: 'en', name: 'English' }],

@@ -6,8 +6,16 @@ import {
   SelectArrayInput,
   SelectInput,
 } from 'react-admin';
-import { MESSAGE_KINDS, MESSAGE_STATUSES } from '../../shared/delivery';
+import {
+  MESSAGE_KINDS,
+  MESSAGE_STATUSES,
+  type MessageKind,
+  type MessageStatus,
+} from '../../shared/delivery';
+import { formatDateTime } from '../format';
 import type { useMessages } from '../i18n';
+import type { TagTexts } from '../lists/FilterTags';
+import { choicesOf } from '../lists/filterInputs';
 
 type Translate = ReturnType<typeof useMessages>;
 
@@ -17,65 +25,62 @@ const BY_FULL_NAME = { field: 'fullName', order: 'ASC' } as const;
 
 /**
  * The messages list's filters, all shown: program, contact, status (several), kind, day and the
- * creation dates. Each is a query parameter of GET /api/messages of the same name.
+ * creation dates. Each is a query parameter of GET /api/messages of the same name, and is labelled
+ * by `resources.messages.fields`.
  */
 export function messageFilters(t: Translate) {
   return [
-    <ReferenceInput
-      key="programId"
-      source="programId"
-      reference="programs"
-      sort={BY_PROGRAM_NAME}
-      alwaysOn
-    >
-      <AutocompleteInput
-        label={t('delivery.fields.program')}
-        optionText="programName"
-        sx={{ width: 240 }}
-      />
+    <ReferenceInput source="programId" reference="programs" sort={BY_PROGRAM_NAME}>
+      <AutocompleteInput optionText="programName" sx={{ width: 240 }} />
     </ReferenceInput>,
-    <ReferenceInput
-      key="contactId"
-      source="contactId"
-      reference="contacts"
-      sort={BY_FULL_NAME}
-      alwaysOn
-    >
-      <AutocompleteInput
-        label={t('delivery.fields.contact')}
-        optionText="fullName"
-        sx={{ width: 240 }}
-      />
+    <ReferenceInput source="contactId" reference="contacts" sort={BY_FULL_NAME}>
+      <AutocompleteInput optionText="fullName" sx={{ width: 240 }} />
     </ReferenceInput>,
     <SelectArrayInput
-      key="status"
       source="status"
-      label={t('delivery.fields.status')}
-      choices={MESSAGE_STATUSES.map((status) => ({
-        id: status,
-        name: t(`delivery.statuses.${status}`),
-      }))}
-      sx={{ minWidth: 200 }}
-      alwaysOn
+      choices={choicesOf(MESSAGE_STATUSES, (status) => t(`delivery.statuses.${status}`))}
     />,
     <SelectInput
-      key="kind"
       source="kind"
-      label={t('delivery.fields.kind')}
       emptyText={t('delivery.allKinds')}
-      choices={MESSAGE_KINDS.map((kind) => ({ id: kind, name: t(`delivery.kinds.${kind}`) }))}
-      alwaysOn
+      choices={choicesOf(MESSAGE_KINDS, (kind) => t(`delivery.kinds.${kind}`))}
     />,
-    <NumberInput
-      key="day"
-      source="day"
-      label={t('delivery.fields.day')}
-      min={0}
-      step={1}
-      sx={{ width: 100 }}
-      alwaysOn
-    />,
-    <DateInput key="from" source="from" label={t('delivery.fields.from')} alwaysOn />,
-    <DateInput key="to" source="to" label={t('delivery.fields.to')} alwaysOn />,
+    <NumberInput source="day" min={0} step={1} sx={{ width: 100 }} />,
+    <DateInput source="from" />,
+    <DateInput source="to" />,
   ];
+}
+
+/** Time filters without an input of their own: links set them, their tags name and remove them. */
+const TIME_FILTERS = [
+  'sentFrom',
+  'sentBefore',
+  'dueBefore',
+  'updatedFrom',
+  'updatedBefore',
+] as const;
+type TimeFilter = (typeof TIME_FILTERS)[number];
+
+/** The messages list's tags ('Kind: Reminder'); the program and contact inputs name their own. */
+export function messageTags(t: Translate): TagTexts {
+  const named = (name: 'status' | 'kind' | 'from' | 'to' | TimeFilter, value: string) =>
+    `${t(`delivery.fields.${name}`)}: ${value}`;
+  return {
+    status: (statuses) =>
+      named(
+        'status',
+        String(statuses)
+          .split(',')
+          .map((status) => t(`delivery.statuses.${status as MessageStatus}`))
+          .join(', '),
+      ),
+    kind: (kind) => named('kind', t(`delivery.kinds.${kind as MessageKind}`)),
+    day: (day) => t('delivery.dayFilterTag', { day }),
+    from: (from) => named('from', from),
+    to: (to) => named('to', to),
+    // The dashboard's links: instants, shown as the console shows times (Los Angeles).
+    ...Object.fromEntries(
+      TIME_FILTERS.map((name) => [name, (value: string) => named(name, formatDateTime(value))]),
+    ),
+  };
 }

@@ -21,7 +21,9 @@ import { ContactRoleChip } from '../contacts/ContactChips';
 import { formatDateTime } from '../format';
 import { useMessages } from '../i18n';
 import { ErrorBanner } from '../lists/ErrorBanner';
-import { EmptyList, SearchFilter } from '../lists/ListParts';
+import { searchFilter } from '../lists/filterInputs';
+import { ListFilters } from '../lists/ListFilters';
+import { EmptyList } from '../lists/ListParts';
 import { recordErrorMessage } from '../lists/listErrors';
 import { memberContactId, POD_MEMBERS } from '../providers/podMembersResource';
 import { RemoveMemberDialog } from './RemoveMemberDialog';
@@ -92,8 +94,8 @@ function MembersView({ podId, onRemoved, onError }: MembersTableProps) {
 
   return (
     <>
-      <Box sx={{ px: 2, pb: 2, display: 'flex' }}>
-        <SearchFilter label={t('pods.addSearch')} />
+      <Box sx={{ px: 2, pb: 2 }}>
+        <ListFilters filters={[searchFilter]} />
       </Box>
       {error ? (
         <Box sx={{ px: 2 }}>

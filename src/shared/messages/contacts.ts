@@ -119,7 +119,6 @@ export const contacts = {
   allStatuses: 'All statuses',
   roleFilterTag: 'Role: %{role}',
   statusFilterTag: 'Status: %{status}',
-  searchFilterTag: 'Search: %{q}',
   verified: 'Verified',
   notVerified: 'Not verified',
   permissions: {

@@ -33,6 +33,8 @@ export const nav = {
 
 export const lists = {
   showing: 'Showing %{shown} of %{total} %{items}',
+  /** The tag of a list's search. */
+  searchTag: 'Search: %{q}',
   clear: 'Clear',
   empty: {
     programsFiltered: 'No programs match your search criteria.',

@@ -16,7 +16,6 @@ export const pods = {
   noPrograms: 'No program sends to this pod yet.',
   allStatuses: 'All statuses',
   statusFilterTag: 'Status: %{status}',
-  searchFilterTag: 'Search: %{q}',
   statuses: { active: 'Active', inactive: 'Inactive' },
   memberFields: {
     name: 'Name',

@@ -51,7 +51,6 @@ export const products = {
   statuses: { active: 'Active', inactive: 'Inactive', archived: 'Archived' },
   allStatuses: 'All statuses',
   statusFilterTag: 'Status: %{status}',
-  searchFilterTag: 'Search: %{q}',
   dayTitles: {
     pre: 'Pre-message (Day 0)',
     day: 'Day %{n}',

@@ -62,7 +62,6 @@ export const programs = {
   allStatuses: 'All statuses',
   offeringFilterTag: 'Offering: %{offering}',
   statusFilterTag: 'Status: %{status}',
-  searchFilterTag: 'Search: %{q}',
   schedule: {
     title: 'Schedule',
     empty: 'Choose a product and a start date to see when each message goes out.',

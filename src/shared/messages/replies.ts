@@ -29,7 +29,6 @@ export const replies = {
     known: 'Known contacts',
     unknown: 'Unknown numbers',
   },
-  searchTag: 'Search: %{q}',
   filterTag: '%{name}: %{value}',
   empty: 'No replies received yet.',
   emptyFiltered: 'No replies match these filters.',
