@@ -151,6 +151,35 @@ describe('/contacts', () => {
     await waitFor(() => expect(lastListParams(dataProvider).filter).toEqual({}));
   });
 
+  it('offers search, role and status first, as the spec lists them, then consent and phone', async () => {
+    openList(listWith());
+    await screen.findByText('Maria Rivera');
+    const inputs = [
+      screen.getByRole('searchbox', { name: t.fields.search }),
+      ...[t.fields.role, t.fields.status, c.filter.label, t.phoneFilter.label].map((name) =>
+        screen.getByRole('combobox', { name }),
+      ),
+    ];
+    inputs
+      .slice(1)
+      .forEach((input, i) =>
+        expect(inputs[i]!.compareDocumentPosition(input) & Node.DOCUMENT_POSITION_FOLLOWING).toBe(
+          Node.DOCUMENT_POSITION_FOLLOWING,
+        ),
+      );
+  });
+
+  it('sends no search, and shows no tag, for a search of spaces only', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const dataProvider = listWith();
+    openList(dataProvider);
+    await screen.findByText('Maria Rivera');
+    fireEvent.change(screen.getByLabelText(t.fields.search), { target: { value: '   ' } });
+    await act(() => vi.advanceTimersByTimeAsync(SEARCH_DELAY_MS * 2));
+    expect(lastListParams(dataProvider).filter).toEqual({});
+    expect(screen.queryByRole('button', { name: messages.lists.clear })).not.toBeInTheDocument();
+  });
+
   it('filters by consent state on the server, with a tag', async () => {
     const dataProvider = listWith();
     openList(dataProvider);

@@ -23,7 +23,7 @@ interface ListScreenBaseProps extends Pick<
   notices?: ReactNode;
   /** Whether the list has the search box (`q`); the messages list has none. */
   search?: boolean;
-  /** react-admin inputs, each on its filter's `source`: after the search, before the status. */
+  /** react-admin inputs, each on its filter's `source`, after the search; the status follows the first. */
   filters?: ReactElement<{ source: string }>[];
   /** The tags of the filters; the search's and the status's are the list's own. */
   tags?: TagTexts;
@@ -68,6 +68,15 @@ export function ListScreen({
   // Only a StatusList has `statuses`: the other lists get no status filter.
   const status = useStatusFilter(list as StatusList, statuses);
   const searchTag: TagTexts = search ? { q: (q) => t('lists.searchTag', { q }) } : {};
+  // The status select follows the list's first own filter (the spec's 'role filter, status
+  // filter'; programs' offering, then status), and the tags keep the inputs' order.
+  const inputs = [
+    ...(search ? [searchFilter] : []),
+    ...filters.slice(0, 1),
+    ...status.inputs,
+    ...filters.slice(1),
+  ];
+  const tagTexts = inInputOrder({ ...searchTag, ...tags, ...status.tags }, inputs);
   return (
     <ListBase
       resource={resource}
@@ -79,8 +88,8 @@ export function ListScreen({
       <PageHeader title={t(texts.title)} action={action} />
       {notices}
       <FilterCard>
-        <ListFilters filters={[...(search ? [searchFilter] : []), ...filters, ...status.inputs]} />
-        <FilterTags texts={{ ...searchTag, ...tags, ...status.tags }} />
+        <ListFilters filters={inputs} />
+        <FilterTags texts={tagTexts} />
       </FilterCard>
       <ListCard resource={list} items={t(texts.items)}>
         <DataTable
@@ -92,6 +101,14 @@ export function ListScreen({
         </DataTable>
       </ListCard>
     </ListBase>
+  );
+}
+
+/** The tags in the order of their inputs; tags of filters with no input (set by a link) last. */
+function inInputOrder(texts: TagTexts, inputs: ReactElement<{ source: string }>[]): TagTexts {
+  const sources = inputs.map((input) => input.props.source).filter((source) => source in texts);
+  return Object.fromEntries(
+    [...new Set([...sources, ...Object.keys(texts)])].map((source) => [source, texts[source]!]),
   );
 }
 

@@ -5,7 +5,14 @@ import { TextInput } from 'react-admin';
  * field ('Search by name'). react-admin's SearchInput shows a placeholder only, and the spec names
  * each search box, so that a screen reader says what it searches.
  */
-export const searchFilter = <TextInput source="q" type="search" sx={{ width: 300 }} />;
+export const searchFilter = (
+  <TextInput source="q" type="search" parse={blankIsNoSearch} sx={{ width: 300 }} />
+);
+
+/** A search of spaces only searches for nothing: no filter, and no tag. */
+function blankIsNoSearch(value: string) {
+  return value.trim() ? value : '';
+}
 
 /** A select filter's choices (react-admin's `{ id, name }`) from one of the shared constants. */
 export const choicesOf = <T extends string>(values: readonly T[], name: (value: T) => string) =>
