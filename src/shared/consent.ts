@@ -89,3 +89,6 @@ export const INBOUND_INTENTS = ['optin', 'optout', 'help', 'review'] as const;
 /** A staff member's decision on a reply that needs review. */
 export const REVIEW_DECISIONS = ['optout', 'not_optout'] as const;
 export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];
+
+/** What a reply asked for (shared/keywords.ts), or `none`: anything else. */
+export const INBOUND_INTENT_FILTERS = ['optin', 'optout', 'help', 'review', 'none'] as const;

@@ -5,7 +5,6 @@ import { helpReply, optinConfirmation } from '../../src/server/inbound/texts';
 import { optinBody } from '../../src/server/outbox/optin';
 import type { ApiCarrierRegistration } from '../../src/shared/responses/carrier';
 import { formatMessage } from '../../src/shared/format';
-import { messages } from '../../src/shared/messages';
 import { serverTexts } from '../../src/server/texts';
 import { bearer, createUser, loginAs, startTestApp, type TestContext } from './helpers/app';
 
@@ -13,7 +12,6 @@ import { bearer, createUser, loginAs, startTestApp, type TestContext } from './h
 let ctx: TestContext;
 let hostAuth: Record<string, string>;
 let adminAuth: Record<string, string>;
-const t = messages.carrierRegistration;
 const PUBLIC_URL = 'https://tidings.example.org';
 const HELP_CONTACT = '+15032345678';
 
@@ -214,6 +212,6 @@ describe('GET /api/carrier-registration', () => {
       headers: hostAuth,
     });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.body).toContain(t.programInvalid);
+    expect(malformed.body).toContain(serverTexts.carrierRegistration.programInvalid);
   });
 });

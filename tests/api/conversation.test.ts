@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inboundMessages, outboundMessages, products, programs } from '../../src/server/db/schema';
 import { formatMessage } from '../../src/shared/format';
-import { messages } from '../../src/shared/messages';
 import { serverTexts } from '../../src/server/texts';
 import type {
   ApiConversation,
@@ -274,7 +273,7 @@ describe('GET /api/contacts/{id}/conversation', () => {
 
   it('refuses a before or a limit it cannot read, naming it', async () => {
     const invalid = (name: string, what: string) =>
-      formatMessage(messages.delivery.api.invalidFilter, { name, what });
+      formatMessage(serverTexts.delivery.api.invalidFilter, { name, what });
     for (const [query, field] of [
       ['before=yesterday', 'before'],
       ['before=2026-03-01', 'before'],
@@ -297,10 +296,10 @@ describe('GET /api/contacts/{id}/conversation', () => {
       expect(response.json().details[0].field, query).toBe(field);
     }
     expect((await get(`/api/contacts/${ana.id}/conversation?before=soon`)).json().error).toBe(
-      invalid('before', messages.consentApi.filterInstant),
+      invalid('before', serverTexts.consentApi.filterInstant),
     );
     expect((await get(`/api/contacts/${ana.id}/conversation?limit=500`)).json().error).toBe(
-      invalid('limit', formatMessage(messages.consentApi.filterLimit, { max: 100 })),
+      invalid('limit', formatMessage(serverTexts.consentApi.filterLimit, { max: 100 })),
     );
   });
 

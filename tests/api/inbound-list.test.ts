@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inboundMessages } from '../../src/server/db/schema';
 import { formatMessage } from '../../src/shared/format';
-import { messages } from '../../src/shared/messages';
+import { serverTexts } from '../../src/server/texts';
 import type { ApiInboundMessage } from '../../src/shared/responses/messages';
 import { createUser, startSignedInApp } from './helpers/app';
 import { UNTOUCHED_IN_INBOX } from '../helpers/inbox-fields';
@@ -221,9 +221,12 @@ describe('GET /api/inbound-messages', () => {
       expect(response.statusCode, query).toBe(400);
       expect(response.json().details[0].field.split('.')[0], query).toBe(field);
     }
-    const t = messages.delivery.api;
+    const t = serverTexts.delivery.api;
     expect((await get('/api/inbound-messages?matched=maybe')).json().error).toBe(
-      formatMessage(t.invalidFilter, { name: 'matched', what: messages.consentApi.filterMatched }),
+      formatMessage(t.invalidFilter, {
+        name: 'matched',
+        what: serverTexts.consentApi.filterMatched,
+      }),
     );
     expect((await get('/api/inbound-messages?contactId=x')).json().error).toBe(
       formatMessage(t.invalidFilter, { name: 'contactId', what: t.filterId }),

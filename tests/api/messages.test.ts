@@ -8,12 +8,11 @@ import {
 } from '../../src/server/db/schema';
 import type { MessageStatus } from '../../src/shared/delivery';
 import { formatMessage } from '../../src/shared/format';
-import { messages } from '../../src/shared/messages';
 import { serverTexts } from '../../src/server/texts';
 import type { ApiMessage, ApiMessageDetail } from '../../src/shared/responses/messages';
 import { bearer, createUser, loginAs, startSignedInApp } from './helpers/app';
 
-const t = messages.delivery.api;
+const t = serverTexts.delivery.api;
 
 let ctx: Awaited<ReturnType<typeof startSignedInApp>>;
 let adminAuth: { authorization: string };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { carrierRegistrationResponse } from '../../shared/responses/carrier';
-import { carrierRegistrationQuerySchema } from '../../shared/validation/consent';
+import { carrierRegistrationQuerySchema } from '../validation/consent';
 import { carrierRegistration } from '../services/carrier-registration';
 
 /**

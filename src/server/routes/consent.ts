@@ -5,7 +5,7 @@ import {
   conversationResponse,
   inboundListResponse,
 } from '../../shared/responses/messages';
-import { conversationQuerySchema, inboundListQuerySchema } from '../../shared/validation/consent';
+import { conversationQuerySchema, inboundListQuerySchema } from '../validation/consent';
 import { consentLog } from '../services/consent-log';
 import { contactConsentCsv, programConsentCsv } from '../services/consent-csv';
 import { csvAnswer, sendCsvOf } from '../http/csv-answer';

@@ -1,7 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { mediaUploadResponse } from '../../shared/responses/messages';
-import { mediaUploadForm } from '../../shared/validation/media';
+import { mediaUploadForm } from '../validation/media';
 import { readByHandler } from '../http/openapi-schemas';
 import { storeMedia, toMessageMedia } from '../media/store';
 import { readUpload, UPLOAD_FORM_LIMITS } from '../media/upload';

@@ -4,7 +4,7 @@ import {
   messageListResponse,
   messageResponse,
 } from '../../shared/responses/messages';
-import { messageListQuerySchema } from '../../shared/validation/message';
+import { messageListQuerySchema } from '../validation/message';
 import { testMessageSchema } from '../validation/test-message';
 import { serverTexts } from '../texts';
 import { assertAdmin } from '../auth/permissions';

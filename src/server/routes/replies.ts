@@ -6,7 +6,7 @@ import { INBOUND_LIMITS, TEST_SEND_LIMIT } from '../../shared/consent';
 import { formatMessage } from '../../shared/format';
 import { simulateReplyResponse, smsSettingsResponse } from '../../shared/responses/messages';
 import { simulateReplySchema } from '../validation/reply';
-import { twilioInboundForm } from '../../shared/validation/twilio';
+import { twilioInboundForm } from '../validation/twilio';
 import { serverTexts } from '../texts';
 import { users } from '../db/schema';
 import { engineClock } from '../delivery/engine';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { twilioStatusForm, twilioStatusQuery } from '../../shared/validation/twilio';
+import { twilioStatusForm, twilioStatusQuery } from '../validation/twilio';
 import { outboundMessages } from '../db/schema';
 import type { StatusReport } from '../delivery/provider';
 import { applyStatusReport } from '../delivery/status';

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { ApiConversation, ApiConversationEntry } from '../../shared/responses/messages';
-import type { ConversationQuery } from '../../shared/validation/consent';
+import type { ConversationQuery } from '../validation/consent';
 import type { Db } from '../db/client';
 import { inboundMessages, outboundMessages } from '../db/schema';
 import { assertContactExists } from './consent-log';

@@ -1,7 +1,7 @@
 import { and, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn, type PgSelect } from 'drizzle-orm/pg-core';
 import type { ApiInboundMessage } from '../../shared/responses/messages';
-import type { InboundListQuery } from '../../shared/validation/consent';
+import type { InboundListQuery } from '../validation/consent';
 import type { Db, Tx } from '../db/client';
 import { defineList } from '../db/list-page';
 import { inboundMessages, users } from '../db/schema';

@@ -2,7 +2,7 @@ import { and, asc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'd
 import { RETRYABLE_MESSAGE_STATUSES } from '../../shared/delivery';
 import { formatMessage } from '../../shared/format';
 import type { ApiMessage, ApiMessageDetail } from '../../shared/responses/messages';
-import type { MessageListQuery } from '../../shared/validation/message';
+import type { MessageListQuery } from '../validation/message';
 import { serverTexts } from '../texts';
 import type { Db, Tx } from '../db/client';
 import { defineList } from '../db/list-page';

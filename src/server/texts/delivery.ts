@@ -13,6 +13,11 @@ export const delivery = {
     notRetryable:
       'Only a failed message, or one whose fate is unknown, can be sent again; this one is %{status}.',
     invalidSignature: 'The request is not signed by Twilio.',
+    // The rules of the outbox's filters, which the replies list's and the conversation's reuse.
+    invalidFilter: '%{name} must be %{what}',
+    filterId: 'a UUID',
+    filterDay: 'a whole number from 0 to %{max}',
+    filterTime: 'a date (YYYY-MM-DD) or a date and time (ISO 8601)',
   },
   optedOut: 'The contact opted out.',
   /** SMS_ALLOWED_COUNTRIES: where Tidings sends. */
@@ -119,4 +124,14 @@ export const inboxApi = {
   alreadyDecided: 'This reply was already decided by %{staff} on %{date}',
   decideFirst:
     'This reply may be a request to stop: decide first (Opt out, or Not an opt-out); deciding marks it handled',
+} as const;
+
+/** The consent log, a contact's conversation and the replies list (issue 12's read API). */
+export const consentApi = {
+  filterInstant: 'a date and time with its offset (ISO 8601, e.g. 2026-05-01T09:00:00Z)',
+  filterLimit: 'a whole number from 1 to %{max}',
+  filterMatched: 'true or false',
+  filterState: 'new or handled',
+  filterAssignee: "a staff member's id, me or none",
+  filterReview: 'pending',
 } as const;

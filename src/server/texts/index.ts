@@ -9,7 +9,7 @@
  */
 import { sms, smsEs, smsFr, smsLists } from './sms';
 import { account, auth, profileApi, server } from './http';
-import { delivery, inbound, inboxApi, staffReplies, testSends } from './delivery';
+import { consentApi, delivery, inbound, inboxApi, staffReplies, testSends } from './delivery';
 import { consentReport, contactImport, contacts, pods } from './contacts';
 import { carrierRegistration, media, products, programs } from './programs';
 
@@ -31,6 +31,7 @@ export const serverTexts = {
   account,
   profileApi,
   inboxApi,
+  consentApi,
   staffReplies,
   consentReport,
   carrierRegistration,

@@ -29,6 +29,8 @@ export const media = {
  * page from Tidings' own programs, products and texts.
  */
 export const carrierRegistration = {
+  /** GET /api/carrier-registration?programId=…: not a program id. */
+  programInvalid: 'programId must be a program id',
   /** The name every text Tidings writes opens with (sms.ts): the brand carriers register. */
   brand: 'Tidings',
   /** The facts the server writes (src/server/services/carrier-registration.ts). */

@@ -3,7 +3,7 @@ import { formatMessage } from '../../shared/format';
 import { messages } from '../../shared/messages';
 import { phoneProblem, toE164 } from '../../shared/phone';
 import { messageSize } from '../../shared/product';
-import { LAST_PROGRAM_DAY } from '../../shared/validation/message';
+import { LAST_PROGRAM_DAY } from './message';
 import type { TestMessageRequest } from '../../shared/validation/test-message';
 import { serverTexts } from '../texts';
 

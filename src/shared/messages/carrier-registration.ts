@@ -3,7 +3,6 @@
  * Tidings' own programs, products and texts (GET /api/carrier-registration).
  */
 export const carrierRegistration = {
-  programInvalid: 'programId must be a program id',
   title: 'Carrier registration',
   intro:
     'Carriers ask every business that texts from a 10DLC or toll-free number to register its campaign. Choose a program: this page fills in what the forms ask from the program, its product and the texts Tidings sends. Copy each block into the form.',

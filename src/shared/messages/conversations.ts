@@ -114,16 +114,6 @@ export const conversations = {
   },
 } as const;
 
-/** The consent log, a contact's conversation and the replies list (issue 12's read API). */
-export const consentApi = {
-  filterInstant: 'a date and time with its offset (ISO 8601, e.g. 2026-05-01T09:00:00Z)',
-  filterLimit: 'a whole number from 1 to %{max}',
-  filterMatched: 'true or false',
-  filterState: 'new or handled',
-  filterAssignee: "a staff member's id, me or none",
-  filterReview: 'pending',
-} as const;
-
 /**
  * The consent report (issue 26): a contact's consent log, or that of a program's participants,
  * as CSV (GET /api/contacts/{id}/consent.csv, GET /api/programs/{id}/consent.csv).

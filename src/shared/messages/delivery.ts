@@ -1,16 +1,9 @@
 /**
- * The outbox as the console shows it: statuses, kinds, fields and a program's deliveries, what
- * Twilio's error codes mean, and the rules of the outbox's filters. Why the engine held or failed
+ * The outbox as the console shows it: statuses, kinds, fields and a program's deliveries, and what
+ * Twilio's error codes mean. Why the engine held or failed
  * a message is the server's (server/texts/delivery.ts), stored with the message.
  */
 export const delivery = {
-  // The rules of the outbox's filters (GET /api/messages), which the replies list's reuse.
-  api: {
-    invalidFilter: '%{name} must be %{what}',
-    filterId: 'a UUID',
-    filterDay: 'a whole number from 0 to %{max}',
-    filterTime: 'a date (YYYY-MM-DD) or a date and time (ISO 8601)',
-  },
   /**
    * What Twilio's delivery error codes mean, for the console's failure lists. Twilio's status
    * callback carries only the code; unlisted codes get `twilioOther`.

@@ -27,7 +27,7 @@ import { media, products } from './products';
 import { contacts } from './contacts';
 import { contactImport } from './contact-import';
 import { delivery } from './delivery';
-import { consentApi, consentReport, conversations } from './conversations';
+import { consentReport, conversations } from './conversations';
 import { replies, staffReply } from './replies';
 import { testMms } from './test-mms';
 import { pods } from './pods';
@@ -60,7 +60,6 @@ export const messages = {
   setPassword,
   forgotPassword,
   profileApi,
-  consentApi,
   consentReport,
   carrierRegistration,
   analyticsApi,

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { LIMITS } from '../constants';
-import { MESSAGE_KINDS, MESSAGE_STATUSES } from '../delivery';
-import { formatMessage } from '../format';
-import { messages } from '../messages';
-import { isLocalDate } from '../schedule';
-import { listQuerySchema, oneOrMany } from './list';
+import { LIMITS } from '../../shared/constants';
+import { MESSAGE_KINDS, MESSAGE_STATUSES } from '../../shared/delivery';
+import { formatMessage } from '../../shared/format';
+import { serverTexts } from '../texts';
+import { isLocalDate } from '../../shared/schedule';
+import { listQuerySchema, oneOrMany } from '../../shared/validation/list';
 
-const t = messages.delivery.api;
+const t = serverTexts.delivery.api;
 
 /** The last day a program has: the conclusion after the longest product. */
 export const LAST_PROGRAM_DAY = LIMITS.daysMax + 1;

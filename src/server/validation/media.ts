@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MEDIA_ACCEPT } from '../media';
+import { MEDIA_ACCEPT } from '../../shared/media';
 
 /**
  * POST /api/media: one file in a multipart form, as the API's reference describes it. The server

@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { CONVERSATION_LIMIT } from '../constants';
-import { INBOUND_STATES } from '../consent';
-import { formatMessage } from '../format';
-import { messages } from '../messages';
-import { listQuerySchema, oneOrMany } from './list';
+import { CONVERSATION_LIMIT } from '../../shared/constants';
+import { INBOUND_INTENT_FILTERS, INBOUND_STATES } from '../../shared/consent';
+import { formatMessage } from '../../shared/format';
+import { serverTexts } from '../texts';
+import { listQuerySchema, oneOrMany } from '../../shared/validation/list';
 import { parseInstant } from './message';
 
-const t = messages.consentApi;
+const t = serverTexts.consentApi;
 const invalid = (name: string, what: string) =>
-  formatMessage(messages.delivery.api.invalidFilter, { name, what });
+  formatMessage(serverTexts.delivery.api.invalidFilter, { name, what });
 
 /** An instant with its offset (`2026-05-01T09:00:00.000Z`, as the API writes times). */
 const instant = (name: string) =>
@@ -43,16 +43,13 @@ export type ConversationQuery = z.output<typeof conversationQuerySchema>;
 
 export const INBOUND_SORT_FIELDS = ['receivedAt', 'fromPhone', 'contactName'] as const;
 
-/** What a reply asked for (shared/keywords.ts), or `none`: anything else. */
-export const INBOUND_INTENT_FILTERS = ['optin', 'optout', 'help', 'review', 'none'] as const;
-
 /**
  * GET /api/inbound-messages: paged and sorted like every list (newest first unless sorted
  * otherwise); `q` searches the text and the phone it came from; filters by contact, by what the
  * reply asked for (one or several, `a,b`) and by whether the phone is a contact's (`matched`).
  */
 export const inboundListQuerySchema = listQuerySchema(INBOUND_SORT_FIELDS).extend({
-  contactId: z.uuid({ error: invalid('contactId', messages.delivery.api.filterId) }).optional(),
+  contactId: z.uuid({ error: invalid('contactId', serverTexts.delivery.api.filterId) }).optional(),
   intent: oneOrMany(INBOUND_INTENT_FILTERS, 'intent'),
   matched: z
     .enum(['true', 'false'], { error: invalid('matched', t.filterMatched) })
@@ -72,5 +69,5 @@ export type InboundListQuery = z.output<typeof inboundListQuerySchema>;
 
 /** GET /api/carrier-registration: optionally, the program whose facts to fill in. */
 export const carrierRegistrationQuerySchema = z.object({
-  programId: z.uuid({ error: messages.carrierRegistration.programInvalid }).optional(),
+  programId: z.uuid({ error: serverTexts.carrierRegistration.programInvalid }).optional(),
 });
