@@ -1,10 +1,10 @@
-import { Box, Typography } from '@mui/material';
 import { DataTable, useRecordContext } from 'react-admin';
 import type { ApiMessage } from '../../shared/responses/messages';
 import { useMessages } from '../i18n';
 import { DateTimeCol } from '../lists/DateTimeCol';
 import { LinkButton } from '../lists/ListParts';
 import { ListScreen } from '../lists/ListScreen';
+import { TwoLineCell } from '../lists/TwoLineCell';
 import { REPLIES_PATH } from '../replies';
 import { messageFilters, messageTags } from './messageFilters';
 import { messagePath } from './messagePaths';
@@ -55,14 +55,7 @@ export default function MessageList() {
 function Recipient() {
   const message = useRecordContext<ApiMessage>();
   if (!message) return null;
-  return (
-    <Box>
-      {message.contactName && <Typography variant="body2">{message.contactName}</Typography>}
-      <Typography variant="body2" color="text.secondary">
-        {message.toPhone}
-      </Typography>
-    </Box>
-  );
+  return <TwoLineCell main={message.contactName} below={message.toPhone} />;
 }
 
 /** The program the message belongs to, over its day. */
@@ -72,13 +65,9 @@ function ProgramDay() {
   if (!message) return null;
   if (!message.programName) return t('delivery.none');
   return (
-    <Box>
-      <Typography variant="body2">{message.programName}</Typography>
-      {message.day !== null && (
-        <Typography variant="body2" color="text.secondary">
-          {t('products.dayTitles.day', { n: message.day })}
-        </Typography>
-      )}
-    </Box>
+    <TwoLineCell
+      main={message.programName}
+      below={message.day !== null && t('products.dayTitles.day', { n: message.day })}
+    />
   );
 }

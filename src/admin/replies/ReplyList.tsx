@@ -1,4 +1,4 @@
-import { Box, Chip, Link, Stack, Typography } from '@mui/material';
+import { Chip, Link, Stack, Typography } from '@mui/material';
 import { DataTable, useRecordContext } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ApiInboundMessage } from '../../shared/responses/messages';
@@ -7,6 +7,7 @@ import { useMessages } from '../i18n';
 import { DateTimeCol } from '../lists/DateTimeCol';
 import { LinkButton } from '../lists/ListParts';
 import { ListScreen } from '../lists/ListScreen';
+import { TwoLineCell } from '../lists/TwoLineCell';
 import { messagesListPath } from '../messages/messagePaths';
 import { ReplyIntentChip } from './ReplyIntentChip';
 import { replyFilters, replyTags } from './replyFilters';
@@ -91,16 +92,13 @@ function Body() {
   const reply = useRecordContext<ApiInboundMessage>();
   if (!reply) return null;
   return (
-    <Box sx={{ maxWidth: 480 }}>
-      <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-        {reply.body}
-      </Typography>
-      {reply.mediaUrls.length > 0 && (
-        <Typography variant="body2" color="text.secondary">
-          {t('replies.media', { smart_count: reply.mediaUrls.length })}
-        </Typography>
-      )}
-    </Box>
+    <TwoLineCell
+      text
+      main={reply.body}
+      below={
+        reply.mediaUrls.length > 0 && t('replies.media', { smart_count: reply.mediaUrls.length })
+      }
+    />
   );
 }
 
