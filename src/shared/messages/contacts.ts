@@ -46,7 +46,6 @@ export const contacts = {
   optinHelp: 'Sends a text message asking the participant to reply JOIN.',
   optinDisabledHelp: 'Needs a phone number, and a phone that is not verified yet.',
   createPod: 'Create Pod (%{count} selected)',
-  selectableHint: 'Only participants can be selected for a pod.',
   corruptedEmail: 'This stored address is not a valid email address.',
   emailRequired: 'Email is required',
   emailInvalid: 'Please enter a valid email address',

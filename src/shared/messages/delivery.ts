@@ -135,7 +135,6 @@ export const delivery = {
     /** Messages quiet hours hold where their recipients may be (docs/quiet-hours.md). */
     quietHours: 'Waiting for daytime where the recipients are',
     waiting: '%{count} waiting for %{time} on %{date} in %{place}',
-    countLink: '%{status} on %{day}: %{count}',
     allMessages: 'All messages of this program',
   },
 } as const;

@@ -66,8 +66,6 @@ export const products = {
   removeMedia: 'Remove media',
   jumpToDay: 'Go to day',
   jump: 'Go',
-  previousDay: 'Previous day',
-  nextDay: 'Next day',
   errorsSummary: 'Fix these before saving:',
   sms: {
     gsm: 'GSM-7',
