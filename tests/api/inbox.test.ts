@@ -123,15 +123,22 @@ describe('POST /api/contacts/{id}/messages (a staff reply)', () => {
       toPhone: contact.phone,
       body: '7 pm',
       contactId: contact.id,
+      sentByName: staffName(),
       sendAfter: duringTests(),
     });
-    // The sender is recorded with the message.
+    // The sender is recorded with the message, and named wherever it is shown.
     const [row] = await ctx.db
       .select()
       .from(outboundMessages)
       .where(eq(outboundMessages.id, message.id));
     expect(row!.createdBy).toBe(ctx.user.id);
     expect(row!.timeZone).toBeNull();
+    const conversation = await request('GET', `/api/contacts/${contact.id}/conversation`);
+    expect(conversation.json().entries).toContainEqual(
+      expect.objectContaining({ direction: 'out', id: message.id, sentByName: staffName() }),
+    );
+    const detail = await request('GET', `/api/messages/${message.id}`);
+    expect(detail.json().message).toMatchObject({ sentByName: staffName() });
 
     const [answered] = await inbox(`contactId=${contact.id}`);
     expect(answered).toMatchObject({

@@ -192,6 +192,7 @@ describe('GET /api/messages', () => {
       programName: 'Spring Steps',
       contactId: ana.id,
       contactName: 'Ana Alvarez',
+      sentByName: null,
       day: 0,
       segments: 1,
       attempts: 1,

@@ -136,11 +136,14 @@ describe('the inbox in the browser', () => {
     const handled = page.getByRole('row').filter({ hasText: 'What time is the call?' });
     await handled.getByText(formatMessage(i.handledBy, { staff: 'Hal Host' })).waitFor();
 
-    // The conversation shows the reply, followed to delivered.
+    // The conversation shows the reply, who wrote it, followed to delivered.
     await page.goto(`${server.url}/contacts/${ids.nora}`);
     const sent = conversation().getByRole('listitem').filter({ hasText: '7 pm' });
     await sent.getByText(messages.delivery.statuses.delivered).waitFor({ timeout: 30_000 });
     await sent.getByText(messages.delivery.kinds.staff).waitFor();
+    await sent
+      .getByText(formatMessage(messages.conversations.sentBy, { staff: 'Hal Host' }))
+      .waitFor();
     await screenshot(page, 'conversation-staff-reply');
     const [reply] = (
       await staff.call<{ messages: ApiMessage[] }>(

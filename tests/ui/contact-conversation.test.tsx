@@ -162,6 +162,25 @@ describe("the contact's conversation", () => {
     expect(within(fromPhone).queryByText(/Simulated/)).not.toBeInTheDocument();
   });
 
+  it('names the staff member who asked for a message, and no one for what Tidings sent itself', async () => {
+    const staffReply = sent({
+      _id: 'm-staff',
+      id: 'm-staff',
+      kind: 'staff',
+      programId: null,
+      programName: null,
+      day: null,
+      body: '7 pm, see you there',
+      sentByName: 'Hana Lee',
+      sentAt: '2027-03-15T14:00:00.000Z',
+    });
+    open([{ entries: [staffReply, dayOne], hasMore: false }]);
+    const [program, reply] = (await bubbles()) as [HTMLElement, HTMLElement];
+    expect(within(reply).getByText('By Hana Lee')).toBeInTheDocument();
+    expect(within(reply).getByText(messages.delivery.kinds.staff)).toBeInTheDocument();
+    expect(within(program).queryByText(/^By /)).not.toBeInTheDocument();
+  });
+
   it("shows when a message was sent, never when it was queued, and 'due at' while it waits", async () => {
     // Day 0 queued at 8:05 PM for 8:07 PM, handed to the provider at 8:07 PM; day 1 waits.
     const dayZero = sent({

@@ -19,6 +19,7 @@ export function apiMessage(overrides: Partial<ApiMessage> = {}): ApiMessage {
     programName: 'Spring Walks',
     contactId,
     contactName: 'Grace Hopper',
+    sentByName: null,
     day: 1,
     segments: 1,
     attempts: 1,

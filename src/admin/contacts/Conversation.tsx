@@ -55,7 +55,10 @@ function sentWhat(t: Translate, message: ApiMessage): string {
   return t(`delivery.kinds.${message.kind}`);
 }
 
-/** What Tidings sent: what it was (opening its message page) and its status, then the text. */
+/**
+ * What Tidings sent: what it was (opening its message page), its status, and the staff member who
+ * asked for it (a reply, a test, an opt-in request); then the text.
+ */
 function SentHeader({ message }: { message: ApiMessage }) {
   const t = useMessages();
   return (
@@ -64,6 +67,11 @@ function SentHeader({ message }: { message: ApiMessage }) {
         {sentWhat(t, message)}
       </Link>
       <MessageStatusChip status={message.status} />
+      {message.sentByName && (
+        <Typography variant="body2" color="text.secondary">
+          {t('conversations.sentBy', { staff: message.sentByName })}
+        </Typography>
+      )}
     </Stack>
   );
 }

@@ -66,15 +66,11 @@ async function entriesIn(db: Db, contactId: string, range: Range): Promise<Timed
     .orderBy(desc(inboundMessages.receivedAt), desc(inboundMessages.id))
     .limit(range.limit as number);
   return [
-    ...outbound.map(({ message, programName, contactName }) => {
-      const at = message.sentAt ?? message.sendAfter;
+    ...outbound.map((read) => {
+      const at = read.message.sentAt ?? read.message.sendAfter;
       return {
         time: at.getTime(),
-        entry: {
-          direction: 'out' as const,
-          at: at.toISOString(),
-          ...toApiMessage(message, programName, contactName),
-        },
+        entry: { direction: 'out' as const, at: at.toISOString(), ...toApiMessage(read) },
       };
     }),
     ...inbound.map((read) => ({

@@ -1,4 +1,18 @@
-import { and, asc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  lt,
+  lte,
+  or,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { RETRYABLE_MESSAGE_STATUSES } from '../../shared/delivery';
 import { formatMessage } from '../../shared/format';
 import type { ApiMessage, ApiMessageDetail } from '../../shared/responses/messages';
@@ -13,27 +27,49 @@ import { containsPattern, sortOf } from './list';
 
 const t = serverTexts.delivery.api;
 
-/** The contact's full name as the contacts API writes it; null once the contact is gone. */
-export const contactName = sql<
-  string | null
->`nullif(trim(${users.firstName} || ' ' || ${users.lastName}), '')`;
+/** A person's full name as the contacts API writes it; null once they are gone. */
+const fullName = (person: { firstName: AnyColumn; lastName: AnyColumn }) =>
+  sql<string | null>`nullif(trim(${person.firstName} || ' ' || ${person.lastName}), '')`;
 
-/** What a message's API object is read from: its row, its program's name, its contact's name. */
+/** The contact's full name. */
+export const contactName = fullName(users);
+
+/**
+ * The staff member who asked for a message (`created_by`: a staff reply, a test send, an opt-in
+ * request), joined beside its contact, and their name; null for what Tidings sends by itself.
+ */
+const staff = alias(users, 'staff');
+const sentByName = fullName(staff);
+
+/**
+ * What a message's API object is read from: its row, its program's name, its contact's name, and
+ * who sent it.
+ */
 const messageSelection = {
   message: outboundMessages,
   programName: programs.programName,
   contactName,
+  sentByName,
 };
 
 type MessageRow = typeof outboundMessages.$inferSelect;
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-export function toApiMessage(
-  row: MessageRow,
-  programName: string | null,
-  name: string | null,
-): ApiMessage {
+/** One row of `fromMessages`. */
+export interface MessageRead {
+  message: MessageRow;
+  programName: string | null;
+  contactName: string | null;
+  sentByName: string | null;
+}
+
+export function toApiMessage({
+  message: row,
+  programName,
+  contactName: name,
+  sentByName: sentBy,
+}: MessageRead): ApiMessage {
   return {
     _id: row.id,
     id: row.id,
@@ -46,6 +82,7 @@ export function toApiMessage(
     programName,
     contactId: row.contactId,
     contactName: name,
+    sentByName: sentBy,
     day: row.day,
     segments: row.segments,
     attempts: row.attempts,
@@ -65,7 +102,8 @@ export const fromMessages = (db: Db | Tx) =>
     .select(messageSelection)
     .from(outboundMessages)
     .leftJoin(programs, eq(programs.id, outboundMessages.programId))
-    .leftJoin(users, eq(users.id, outboundMessages.contactId));
+    .leftJoin(users, eq(users.id, outboundMessages.contactId))
+    .leftJoin(staff, eq(staff.id, outboundMessages.createdBy));
 
 const SORT_COLUMNS = {
   createdAt: outboundMessages.createdAt,
@@ -131,15 +169,16 @@ export function messageList(db: Db, query: MessageListQuery) {
         .innerJoin(outboundMessages, eq(outboundMessages.id, page.id))
         .leftJoin(programs, eq(programs.id, outboundMessages.programId))
         .leftJoin(users, eq(users.id, outboundMessages.contactId))
+        .leftJoin(staff, eq(staff.id, outboundMessages.createdBy))
         .orderBy(...order),
-    toApi: (rows) => rows.map((row) => toApiMessage(row.message, row.programName, row.contactName)),
+    toApi: (rows) => rows.map(toApiMessage),
   });
 }
 
 async function loadMessage(db: Db | Tx, id: string): Promise<ApiMessage> {
   const [row] = await fromMessages(db).where(eq(outboundMessages.id, id));
   if (!row) throw notFound(t.notFound);
-  return toApiMessage(row.message, row.programName, row.contactName);
+  return toApiMessage(row);
 }
 
 /** GET /api/messages/{id}: the message and every change of its status, oldest first. */

@@ -17,6 +17,11 @@ export const conversations = {
   dueAt: 'due at %{time}',
   /** A reply a staff member typed with Simulate reply, in the conversation and the replies list. */
   simulatedBy: 'Simulated by %{staff}',
+  /**
+   * Who asked Tidings to send a message (a staff reply, a test send, an opt-in request): 'By',
+   * not 'Sent by', since it may still be waiting to go.
+   */
+  sentBy: 'By %{staff}',
   /** What an inbound message asked for (src/shared/keywords.ts). */
   intents: {
     optin: 'Opt-in (JOIN)',

@@ -28,6 +28,13 @@ export const apiMessageSchema = z.object({
   programName: z.string().nullable(),
   contactId: z.uuid().nullable(),
   contactName: z.string().nullable(),
+  sentByName: z
+    .string()
+    .nullable()
+    .describe(
+      'The staff member who asked for it (a staff reply, a test send, an opt-in request); ' +
+        'null for what Tidings sends by itself',
+    ),
   day: z.number().int().nullable(),
   segments: z.number().int(),
   attempts: z.number().int(),
