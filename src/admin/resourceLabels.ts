@@ -4,9 +4,9 @@ const { contacts, conversations, delivery, pods, products, programs, replies } =
 
 /**
  * react-admin's labels by resource and source (`resources.<name>.fields.<source>`): a list's
- * columns and filter inputs find theirs by their source, with no `label` of their own. The texts
- * stay in shared/messages; where a source is named other than its text (the search is `q`, a
- * column sorts by `fullName`), it points at the same text.
+ * columns and filter inputs, and a form's inputs, find theirs by their source, with no `label` of
+ * their own. The texts stay in shared/messages; where a source is named other than its text (the
+ * search is `q`, a column sorts by `fullName`), it points at the same text.
  */
 export const resourceLabels = {
   products: { fields: { ...products.fields, q: products.fields.search } },
@@ -35,6 +35,14 @@ export const resourceLabels = {
       fullName: contacts.fields.name,
       verified: contacts.fields.verification,
       consent: conversations.filter.label,
+      // The form's address inputs (`address.street`, …); the section's own title is read apart.
+      address: {
+        street: contacts.fields.street,
+        city: contacts.fields.city,
+        state: contacts.fields.state,
+        zipCode: contacts.fields.zipCode,
+        country: contacts.fields.country,
+      },
     },
   },
   messages: {

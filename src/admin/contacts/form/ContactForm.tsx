@@ -53,16 +53,7 @@ function StatusField() {
     (status) => ({ id: status, name: t(`contacts.statuses.${status}`) }),
   );
   // Always set, so no empty choice (isRequired).
-  return (
-    <SelectInput
-      source="status"
-      label={t('contacts.fields.status')}
-      choices={choices}
-      isRequired
-      helperText={false}
-      fullWidth
-    />
-  );
+  return <SelectInput source="status" choices={choices} isRequired helperText={false} fullWidth />;
 }
 
 /**
@@ -83,7 +74,6 @@ function RoleField({ roles }: { roles: readonly Role[] }) {
   return (
     <SelectInput
       source="role"
-      label={t('contacts.fields.role')}
       choices={roles.map((role) => ({ id: role, name: t(`contacts.roles.${role}`) }))}
       onChange={() => apply(getValues('role'))}
       isRequired
@@ -113,7 +103,6 @@ function PasswordFields({ mode }: { mode: ContactFormMode }) {
       <PasswordInput
         source="password"
         autoComplete="new-password"
-        label={t('contacts.fields.password')}
         helperText={t(passwordHelp(role, mode), { min: LIMITS.passwordMin })}
         required={required}
         fullWidth
@@ -121,7 +110,6 @@ function PasswordFields({ mode }: { mode: ContactFormMode }) {
       <PasswordInput
         source="confirmPassword"
         autoComplete="new-password"
-        label={t('contacts.fields.confirmPassword')}
         helperText={false}
         required={required}
         fullWidth
@@ -212,7 +200,6 @@ export function ContactForm({
             <FieldPair>
               <TextInput
                 source="firstName"
-                label={t('contacts.fields.firstName')}
                 autoComplete="off"
                 required
                 helperText={false}
@@ -220,7 +207,6 @@ export function ContactForm({
               />
               <TextInput
                 source="lastName"
-                label={t('contacts.fields.lastName')}
                 autoComplete="off"
                 required
                 helperText={false}
@@ -231,7 +217,6 @@ export function ContactForm({
               <TextInput
                 source="email"
                 type="email"
-                label={t('contacts.fields.email')}
                 autoComplete="off"
                 helperText={emailHelp ?? false}
                 required
@@ -240,7 +225,6 @@ export function ContactForm({
               <TextInput
                 source="phone"
                 type="tel"
-                label={t('contacts.fields.phone')}
                 autoComplete="off"
                 helperText={phoneHelp ?? t('contacts.phoneHint')}
                 fullWidth
@@ -249,41 +233,16 @@ export function ContactForm({
             <BioField />
           </Section>
           <Section title={t('contacts.fields.address')}>
-            <TextInput
-              source="address.street"
-              label={t('contacts.fields.street')}
-              helperText={false}
-              fullWidth
-            />
+            <TextInput source="address.street" helperText={false} fullWidth />
             <FieldPair>
-              <TextInput
-                source="address.city"
-                label={t('contacts.fields.city')}
-                helperText={false}
-                fullWidth
-              />
-              <TextInput
-                source="address.state"
-                label={t('contacts.fields.state')}
-                helperText={false}
-                fullWidth
-              />
+              <TextInput source="address.city" helperText={false} fullWidth />
+              <TextInput source="address.state" helperText={false} fullWidth />
             </FieldPair>
             <FieldPair>
-              <TextInput
-                source="address.zipCode"
-                label={t('contacts.fields.zipCode')}
-                helperText={false}
-                fullWidth
-              />
+              <TextInput source="address.zipCode" helperText={false} fullWidth />
               {/* Edit lists no country (spec section 2); the stored one is kept as it is. */}
               {mode === 'create' && (
-                <TextInput
-                  source="address.country"
-                  label={t('contacts.fields.country')}
-                  helperText={false}
-                  fullWidth
-                />
+                <TextInput source="address.country" helperText={false} fullWidth />
               )}
             </FieldPair>
           </Section>
