@@ -1,6 +1,5 @@
 import { SelectInput } from 'react-admin';
-import { INBOUND_STATES } from '../../shared/consent';
-import { INBOUND_INTENT_FILTERS } from '../../shared/consent';
+import { INBOUND_INTENT_FILTERS, INBOUND_STATES } from '../../shared/consent';
 import type { useMessages } from '../i18n';
 import type { TagTexts } from '../lists/FilterTags';
 import { choicesOf } from '../lists/filterInputs';

@@ -1,7 +1,7 @@
 /**
  * The outbox as the console shows it: statuses, kinds, fields and a program's deliveries, and what
- * Twilio's error codes mean. Why the engine held or failed
- * a message is the server's (server/texts/delivery.ts), stored with the message.
+ * Twilio's error codes mean. Why the engine held or failed a message is the server's
+ * (server/texts/delivery.ts), stored with the message.
  */
 export const delivery = {
   /**
