@@ -91,7 +91,16 @@ export async function loadLandedState(db: Db, state: LandedState): Promise<void>
         values (${hash}, ${when})`);
     }
     for (const { table, rows } of state.tables) {
-      await tx.execute(sql`insert into ${sql.identifier(table)} select * from
+      // A generated column (outbound_messages.priority, since 0015) takes no value: PostgreSQL
+      // derives it again, as it did when the row was stored.
+      const stored = await tx.execute(sql`select column_name as name from information_schema.columns
+        where table_schema = 'public' and table_name = ${table} and is_generated = 'NEVER'
+        order by ordinal_position`);
+      const columns = sql.join(
+        rowsOf<{ name: string }>(stored).map(({ name }) => sql.identifier(name)),
+        sql`, `,
+      );
+      await tx.execute(sql`insert into ${sql.identifier(table)} (${columns}) select ${columns} from
         json_populate_recordset(null::${sql.identifier(table)}, ${JSON.stringify(rows)}::json)`);
     }
   });
