@@ -222,6 +222,42 @@ export const SAMPLE_TABLES: SampleTable[] = [
       { id: id(42), message_id: MESSAGE, status: 'delivered', source: 'provider', at: at(22, 17) },
     ],
   },
+  {
+    table: 'short_links',
+    rows: [
+      {
+        code: 'Tid1ngs',
+        message_id: MESSAGE,
+        program_id: PROGRAM,
+        contact_id: PARTICIPANT,
+        day: 1,
+        link_index: 0,
+        url: 'https://example.org/1',
+        created_at: at(22),
+      },
+    ],
+  },
+  {
+    table: 'link_clicks',
+    rows: [
+      {
+        id: id(43),
+        code: 'Tid1ngs',
+        at: at(22, 18),
+        method: 'GET',
+        user_agent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X)',
+        counted: true,
+      },
+      {
+        id: id(44),
+        code: 'Tid1ngs',
+        at: at(22, 17),
+        method: 'GET',
+        user_agent: 'facebookexternalhit/1.1 Facebot Twitterbot/1.0',
+        counted: false,
+      },
+    ],
+  },
   { table: 'sms_sender_pacing', rows: [{ sender: 'log', next_slot_at: at(22, 17) }] },
   {
     table: 'outbound_emails',

@@ -10,6 +10,7 @@ import { errorHandler } from './http/errors';
 import './http/fastify-types';
 import { loggerOptions, type LogDestination } from './http/logger';
 import { mediaFiles } from './http/media-files';
+import { shortLinkRoutes } from './http/short-links';
 import { apiRoutes } from './routes';
 
 /** JSON bodies above this get 413 (a 365-day product is well under 300 KB). */
@@ -83,6 +84,8 @@ export async function buildApp({ config, database, logger }: AppOptions) {
 
   await app.register(apiRoutes, { prefix: '/api' });
   await mediaFiles(app);
+  // At the root, beside the console's pages: SHORT_LINK_BASE is PUBLIC_URL/l unless set otherwise.
+  await shortLinkRoutes(app);
   // Not encapsulated: its 404 handler is the root one, for /api and the console alike.
   await consoleRoutes(app);
   return app;

@@ -11,6 +11,7 @@ import { BODY_LIMIT } from '../../src/server/app';
 import { toE164 } from '../../src/shared/phone';
 import { loadConfig } from '../../src/server/env';
 import { mediaFiles } from '../../src/server/http/media-files';
+import { shortLinkRoutes } from '../../src/server/http/short-links';
 import { apiRoutes } from '../../src/server/routes';
 import { startServer, type RunningServer } from '../helpers/server';
 import { createTestDatabase, TEST_DB, type TestDatabase } from './helpers/database';
@@ -71,6 +72,7 @@ async function registeredRoutes(): Promise<string[]> {
   probe.decorate('config', loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }));
   await probe.register(apiRoutes, { prefix: '/api' });
   await mediaFiles(probe);
+  await shortLinkRoutes(probe);
   await probe.ready();
   await probe.close();
   await rm(dataDir, { recursive: true, force: true });

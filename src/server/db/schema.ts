@@ -60,6 +60,7 @@ import {
   MESSAGE_STATUSES,
   type MessageStatus,
 } from '../../shared/delivery';
+import { SHORT_CODE_LENGTH } from '../links/codes';
 
 /** `column IN ('a', 'b')` for a CHECK constraint; the values are our own constants, never input. */
 function oneOf(column: AnyPgColumn, values: readonly string[]): SQL {
@@ -536,6 +537,72 @@ export const outboundMessageEvents = pgTable(
     index('outbound_message_events_message_idx').on(t.messageId, t.at),
     check('outbound_message_events_status_check', oneOf(t.status, MESSAGE_STATUSES)),
     check('outbound_message_events_source_check', oneOf(t.source, MESSAGE_EVENT_SOURCES)),
+  ],
+);
+
+/**
+ * A tracked link of a message to one recipient: `SHORT_LINK_BASE/{code}` redirects to `url`
+ * (http/short-links.ts). The program, contact and day are copied so that clicks can be counted
+ * per program and day without reading the outbox; each is kept null when its row is deleted, so
+ * a link already sent goes on working.
+ */
+export const shortLinks = pgTable(
+  'short_links',
+  {
+    /** SHORT_CODE_LENGTH random base-62 characters (links/codes.ts). */
+    code: text('code').primaryKey(),
+    messageId: uuid('message_id').references(() => outboundMessages.id, { onDelete: 'set null' }),
+    programId: uuid('program_id').references(() => programs.id, { onDelete: 'set null' }),
+    contactId: uuid('contact_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The program's day; null for a message that is no program's day. */
+    day: integer('day'),
+    /** Where the link stands among that message's links, from 0. */
+    linkIndex: smallint('link_index').notNull(),
+    /** Where the link leads. */
+    url: text('url').notNull(),
+    demo: demo(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('short_links_program_day_idx').on(t.programId, t.day),
+    index('short_links_contact_idx').on(t.contactId),
+    index('short_links_message_idx').on(t.messageId),
+    check(
+      'short_links_code_check',
+      sql`${t.code} ~ ${sql.raw(`'^[0-9A-Za-z]{${SHORT_CODE_LENGTH},}$'`)}`,
+    ),
+  ],
+);
+
+export const LINK_CLICK_METHODS = ['GET', 'HEAD'] as const;
+
+/**
+ * Every request for a short link, counted or not: a GET from a person's browser is a click
+ * (`counted`); a HEAD, and a link preview or scanner (links/preview-agents.ts), is kept but not
+ * counted.
+ */
+export const linkClicks = pgTable(
+  'link_clicks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: text('code')
+      .notNull()
+      .references(() => shortLinks.code, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+    method: text('method', { enum: LINK_CLICK_METHODS }).notNull(),
+    /** As the client sent it, cut to USER_AGENT_MAX characters (links/clicks.ts); null: none sent. */
+    userAgent: text('user_agent'),
+    counted: boolean('counted').notNull(),
+    demo: demo(),
+  },
+  (t) => [
+    index('link_clicks_code_at_idx').on(t.code, t.at),
+    // Counted clicks per program and day: the program's codes come from short_links, and their
+    // counted clicks from this index alone, without reading the previews and HEADs beside them.
+    index('link_clicks_counted_code_idx')
+      .on(t.code)
+      .where(sql`${t.counted}`),
+    check('link_clicks_method_check', oneOf(t.method, LINK_CLICK_METHODS)),
   ],
 );
 

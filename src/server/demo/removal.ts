@@ -6,6 +6,7 @@ import {
   appMeta,
   consentEvents,
   inboundMessages,
+  linkClicks,
   outboundMessageEvents,
   outboundMessages,
   phoneConsents,
@@ -16,12 +17,19 @@ import {
   programPlans,
   programPods,
   programs,
+  shortLinks,
   users,
 } from '../db/schema';
 import { DEMO_KEY } from './seed';
 
-/** The tables `npm run seed:demo` writes to, children before their parents (the delete order). */
+/**
+ * The tables `npm run seed:demo` writes to, and those of what the delivery engine does for the
+ * demo since (its messages' short links and their clicks), children before their parents (the
+ * delete order).
+ */
 const DEMO_TABLES: PgTable[] = [
+  linkClicks,
+  shortLinks,
   consentEvents,
   inboundMessages,
   outboundMessageEvents,
@@ -46,9 +54,19 @@ const demoPrograms = sql`(select ${programs.id} from ${programs} where ${program
 const goingMessages = sql`(${outboundMessages.demo} or ${outboundMessages.contactId} in ${demoUsers}
   or ${outboundMessages.programId} in ${demoPrograms})`;
 
+/** The short links of those messages, contacts and programs, and every request for them. */
+const goingLinks = sql`(${shortLinks.demo} or ${shortLinks.messageId} in
+  (select ${outboundMessages.id} from ${outboundMessages} where ${goingMessages})
+  or ${shortLinks.contactId} in ${demoUsers} or ${shortLinks.programId} in ${demoPrograms})`;
+
 /** Which rows of `table` the removal deletes, as a condition on the table's own columns. */
 function going(table: PgTable): SQL {
   if (table === outboundMessages) return goingMessages;
+  if (table === shortLinks) return goingLinks;
+  if (table === linkClicks) {
+    return sql`(${linkClicks.demo} or ${linkClicks.code} in
+      (select ${shortLinks.code} from ${shortLinks} where ${goingLinks}))`;
+  }
   if (table === outboundMessageEvents) {
     return sql`(${outboundMessageEvents.demo} or ${outboundMessageEvents.messageId} in
       (select ${outboundMessages.id} from ${outboundMessages} where ${goingMessages}))`;

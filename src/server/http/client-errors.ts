@@ -2,18 +2,26 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiErrorBody } from '../../shared/responses/common';
 import { serverTexts } from '../texts';
+import { isShortLinkPath, sendUnknownLink } from './short-links';
 
 /**
  * Requests that never reach a route still get the API's error shape, `{error}`, instead of
  * Fastify's own `{error, message, statusCode}` (which echoes the URL back).
  */
 
-/** A path segment that is not valid percent-encoded UTF-8 (`/api/pods/%ED%A0%80`). */
+/**
+ * A path segment that is not valid percent-encoded UTF-8 (`/api/pods/%ED%A0%80`). Under /l/ it is
+ * a damaged message link, which gets the link's own page.
+ */
 export function frameworkErrors(
   _error: FastifyError,
-  _request: FastifyRequest,
+  request: FastifyRequest,
   reply: FastifyReply,
 ) {
+  if (isShortLinkPath(request.url)) {
+    void sendUnknownLink(reply);
+    return;
+  }
   const body: ApiErrorBody = { error: serverTexts.server.invalidUrl };
   void reply.code(400).send(body);
 }

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { formatMessage } from '../../shared/format';
 import { serverTexts } from '../texts';
 import { errorBody } from './error-body';
+import { isShortLinkPath, sendUnknownLink } from './short-links';
 
 /**
  * Serves the built console from `config.consoleDir`. Hashed assets are cached for a year; the
@@ -32,6 +33,8 @@ export async function consoleRoutes(app: FastifyInstance) {
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url;
+    // A message's link with more to its path than a code: the link's own page, not the console.
+    if (isShortLinkPath(url)) return sendUnknownLink(reply);
     if (url === '/api' || url.startsWith('/api/')) {
       // The path quotes the client: errorBody keeps the answer small however long it was.
       return reply.code(404).send(

@@ -22,6 +22,17 @@ export const server = {
     'You already have %{max} whole lists or downloads under way: please wait for one of them to finish.',
 } as const;
 
+/** The pages of `/l/{code}` (http/short-links.ts), shown to whoever opened a message's link. */
+export const shortLinks = {
+  unknownTitle: 'Link not found',
+  unknown: 'This link is not known.',
+  unknownHint:
+    'Check that the whole link from your message was opened: part of it may have been cut off.',
+  unavailableTitle: 'Link not available',
+  unavailable: 'This link cannot be opened right now.',
+  unavailableHint: 'Please try again in a few minutes.',
+} as const;
+
 export const auth = {
   accountInactive: 'This account is not active. Ask an administrator to reactivate it.',
   emailNotVerified:

@@ -8,7 +8,7 @@
  * Texts quoted by the specification are copied verbatim; do not reword them.
  */
 import { sms, smsEs, smsFr, smsLists } from './sms';
-import { account, auth, profileApi, server } from './http';
+import { account, auth, profileApi, server, shortLinks } from './http';
 import { consentApi, delivery, inbound, inboxApi, staffReplies, testSends } from './delivery';
 import { consentReport, contactImport, contacts, pods } from './contacts';
 import { carrierRegistration, media, products, programs } from './programs';
@@ -36,4 +36,5 @@ export const serverTexts = {
   consentReport,
   carrierRegistration,
   server,
+  shortLinks,
 } as const;

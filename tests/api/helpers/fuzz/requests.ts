@@ -176,10 +176,10 @@ export function requestsFor(route: FuzzRoute, seed: Seed): fc.Arbitrary<FuzzRequ
     }));
 }
 
-/** Paths that name no route, under /api and elsewhere. */
+/** Paths that name no route, under /api, /l/ (a damaged message link) and elsewhere. */
 export const unknownPaths: fc.Arbitrary<FuzzRequest> = fc
   .tuple(
-    fc.constantFrom('/api/', '/api/products/', '/', '/media/', '/assets/'),
+    fc.constantFrom('/api/', '/api/products/', '/', '/media/', '/assets/', '/l/'),
     fc.array(weirdSegment, { minLength: 1, maxLength: 3 }),
   )
   .map(([prefix, segments]) => ({ path: `${prefix}${segments.join('/')}`, options: {} }));

@@ -31,6 +31,8 @@ export interface Seed {
   forgedToken: string;
   /** A file of the API reference's page. */
   docsFile: string;
+  /** A short link's code of the shape Tidings makes that names no link, so the lookup runs. */
+  shortCode: string;
 }
 
 type IdKind =
@@ -45,7 +47,8 @@ type IdKind =
   | 'importId'
   | 'forgedToken'
   | 'spareSessionId'
-  | 'docsFile';
+  | 'docsFile'
+  | 'shortCode';
 
 export interface FuzzRoute {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -425,6 +428,7 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
   },
   { method: 'POST', path: '/api/media', multipart: multipartBody },
   { method: 'GET', path: '/media/*', params: { '*': ['mediaName'] }, session: 'none' },
+  { method: 'GET', path: '/l/:code', params: { code: ['shortCode'] }, session: 'none' },
   { method: 'POST', path: '/api/contacts/imports/preview', multipart: importFormBody },
   { method: 'POST', path: '/api/contacts/imports', multipart: importFormBody },
   { method: 'GET', path: '/api/contacts/imports' },
@@ -716,5 +720,6 @@ export async function seedThroughApi(baseUrl: string, adminEmail: string, adminP
     importId: contactImport.id,
     forgedToken: 'F'.repeat(43),
     docsFile: 'swagger-ui.css',
+    shortCode: 'Tid1ngs',
   } satisfies Seed;
 }

@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto';
+
+/**
+ * A short link's code: SHORT_CODE_LENGTH random base-62 characters, one code per recipient and
+ * link. 62^7 is about 3.5 × 10^12 codes, so a guessed code names a real link about once in a
+ * million tries even with millions of links stored, and the short link stays short in an SMS.
+ */
+export const SHORT_CODE_LENGTH = 7;
+
+/** The longest code `/l/{code}` looks up: no code is ever made this long; anything longer is junk. */
+export const SHORT_CODE_MAX_LENGTH = 32;
+
+const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/**
+ * The largest multiple of 62 a byte can hold (248 = 4 × 62): bytes from 248 up are dropped, so
+ * that `byte % 62` takes every character with the same chance (a plain `% 62` of every byte would
+ * favour the first eight characters).
+ */
+const UNBIASED_LIMIT = 256 - (256 % ALPHABET.length);
+
+/** The text of a code of any length Tidings makes or may make later (the table's check agrees). */
+const CODE_SHAPE = new RegExp(`^[0-9A-Za-z]{${SHORT_CODE_LENGTH},${SHORT_CODE_MAX_LENGTH}}$`);
+
+/** A new random code, from the operating system's cryptographic random source. */
+export function newShortCode(): string {
+  let code = '';
+  while (code.length < SHORT_CODE_LENGTH) {
+    // A few more bytes than needed: about 3% are dropped, so one draw nearly always suffices.
+    for (const byte of randomBytes(SHORT_CODE_LENGTH + 4)) {
+      if (byte >= UNBIASED_LIMIT) continue;
+      code += ALPHABET[byte % ALPHABET.length];
+      if (code.length === SHORT_CODE_LENGTH) break;
+    }
+  }
+  return code;
+}
+
+/** Whether `text` could be a code at all: only such text is looked up. */
+export const isShortCodeShape = (text: string) => CODE_SHAPE.test(text);
