@@ -3,6 +3,11 @@ import { z } from 'zod';
 import { isValidEmail, normalizeEmail } from '../shared/email';
 import { LIMITS } from '../shared/constants';
 import {
+  DEFAULT_PERSONAL_FIELD_LENGTH,
+  defaultShortLinkBase,
+  type MessageSettings,
+} from '../shared/message-settings';
+import {
   DELIVERY_DEFAULTS,
   OPTIN_LIMITS,
   SMS_ALLOWED_COUNTRIES_DEFAULT,
@@ -53,6 +58,12 @@ const envSchema = z.object({
   PUBLIC_URL: optional(
     z.string().refine(isHttpUrl, { error: 'must be an http:// or https:// URL' }),
   ),
+  SHORT_LINK_BASE: optional(
+    z.string().refine((value) => isHttpUrl(value) && !/[?#]/.test(value), {
+      error: 'must be an http:// or https:// URL without a query, e.g. https://tid.gs/l',
+    }),
+  ),
+  PERSONAL_FIELD_LENGTH: optional(wholeNumber(1, 40)),
   ADMIN_EMAIL: optional(
     z.string().refine((value) => isValidEmail(normalizeEmail(value)), {
       error: 'must be an email address of the form name@example.org',
@@ -168,6 +179,11 @@ export interface Config {
   dbPoolSize: number;
   /** Base of the links Tidings sends (email verification, media for MMS). No trailing slash. */
   publicUrl: string;
+  /**
+   * How a program message is sent and counted: SHORT_LINK_BASE (PUBLIC_URL/l unless set) and
+   * PERSONAL_FIELD_LENGTH.
+   */
+  messageSettings: MessageSettings;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   logLevel: (typeof LOG_LEVELS)[number];
@@ -334,13 +350,18 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
   const port = e.PORT ?? 3000;
   const dataDir = path.resolve(cwd, e.DATA_DIR ?? 'data');
   const mailFrom = e.MAIL_FROM?.trim() ?? DEFAULT_MAIL_FROM;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   return {
     port,
     host: e.HOST ?? 'localhost',
     dataDir,
     databaseUrl: e.DATABASE_URL,
     dbPoolSize: e.DB_POOL_SIZE ?? 10,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrl,
+    messageSettings: {
+      shortLinkBase: (e.SHORT_LINK_BASE ?? defaultShortLinkBase(publicUrl)).replace(/\/+$/, ''),
+      personalFieldLength: e.PERSONAL_FIELD_LENGTH ?? DEFAULT_PERSONAL_FIELD_LENGTH,
+    },
     adminEmail: e.ADMIN_EMAIL === undefined ? undefined : normalizeEmail(e.ADMIN_EMAIL),
     adminPassword: e.ADMIN_PASSWORD,
     logLevel: e.LOG_LEVEL ?? 'info',

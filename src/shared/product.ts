@@ -48,13 +48,16 @@ export function resizeMessages(
   );
 }
 
+/** A link as it goes: only its URL is sent (the form's may be empty while typed). */
+type SentLink = { url?: string | null; label?: string; tracked?: boolean };
+
 /**
  * The SMS body a message is sent as: its text, then each link's URL on a line of its own. Labels
  * name the links for staff and are not sent. Text and URLs are trimmed, as the API stores them, so
  * what the editor counts while typing is what goes out. The delivery engine sends this and the
  * 160 rule, the counter and the segment line all count this: one place for what is sent.
  */
-export function smsBody(message: Pick<ProductMessage, 'text' | 'links'>): string {
+export function smsBody(message: { text: string; links: SentLink[] }): string {
   return [message.text, ...message.links.map((link) => link.url ?? '')]
     .map((part) => part.trim())
     .filter(Boolean)
@@ -81,7 +84,7 @@ export interface MessageSize {
  * extension table (€ [ ] { } ^ ~ | \) count twice, and a character that forces Unicode brings
  * the limit to 70 (an emoji counting two or more).
  */
-export function messageSize(message: Pick<ProductMessage, 'text' | 'links'>): MessageSize {
+export function messageSize(message: { text: string; links: SentLink[] }): MessageSize {
   const sms = analyzeSms(smsBody(message));
   const textUnits = unitsOf(message.text.trim(), sms.encoding);
   return {

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { media, productMessages, products, programs } from '../../src/server/db/schema';
-import { programMessageBody } from '../../src/server/delivery/body';
+import { templateBody, type ProductDayMessage } from '../../src/server/delivery/body';
+
+/** A day's message as sent with its links as typed (none of them tracked) and no fields filled. */
+const programMessageBody = (message: ProductDayMessage, publicUrl: string) =>
+  templateBody(message, publicUrl, 'https://tid.gs/l');
 import { helpReply, optinConfirmation } from '../../src/server/inbound/texts';
 import { optinBody } from '../../src/server/outbox/optin';
 import type { ApiCarrierRegistration } from '../../src/shared/responses/carrier';

@@ -77,7 +77,10 @@ describe('POST /api/products', () => {
     const image = await uploadImage();
     const body = payload(3);
     body.messages[1] = message('Day 2: look up. Photo of the day:', {
-      links: [{ url: 'https://ex.co/walk2', label: 'Route map' }],
+      links: [
+        { url: 'https://ex.co/walk2', label: 'Route map' },
+        { url: 'https://ex.co/walk3', label: 'Next walk', tracked: false },
+      ],
       media: { ...image, file: { name: 'cover.png' } },
       fallbackUrl: 'https://example.org/walks/day-2',
     });
@@ -92,7 +95,11 @@ describe('POST /api/products', () => {
     expect(data.messages[1]).toEqual({
       day: 2,
       text: 'Day 2: look up. Photo of the day:',
-      links: [{ url: 'https://ex.co/walk2', label: 'Route map' }],
+      // A link is tracked unless the client says otherwise.
+      links: [
+        { url: 'https://ex.co/walk2', label: 'Route map', tracked: true },
+        { url: 'https://ex.co/walk3', label: 'Next walk', tracked: false },
+      ],
       media: {
         type: 'image',
         filename: 'cover.png',
@@ -120,7 +127,8 @@ describe('POST /api/products', () => {
     const url = 'https://ex.co/abcdefghij'; // 24
     const body = payload(1);
     body.messages[0] = message(`  ${'x'.repeat(160 - 1 - url.length)}  `, {
-      links: [{ url, label: '' }],
+      // Sent as typed: a tracked link would count as its short link.
+      links: [{ url, label: '', tracked: false }],
     });
     const response = await post(body);
     expect(response.statusCode).toBe(201);

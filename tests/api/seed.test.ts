@@ -16,7 +16,7 @@ import { DEMO_PRODUCTS } from '../../src/server/demo/content';
 import { seedDemo } from '../../src/server/demo/seed';
 import { smsBody } from '../../src/shared/product';
 import { analyzeSms } from '../../src/shared/sms';
-import { productCreateSchema } from '../../src/shared/validation/product';
+import { testProductSchemas } from '../helpers/message-settings';
 import { createUser, startTestApp, type TestContext } from './helpers/app';
 
 let ctx: TestContext;
@@ -133,7 +133,7 @@ describe('npm run seed:demo', () => {
   it('writes products that pass the product rules, in plain GSM-7 text', () => {
     for (const product of DEMO_PRODUCTS) {
       const input = { ...product, days: product.messages.length };
-      expect(productCreateSchema.safeParse(input).error?.issues ?? []).toEqual([]);
+      expect(testProductSchemas.create.safeParse(input).error?.issues ?? []).toEqual([]);
       for (const message of [product.preMessage, ...product.messages, product.conclusionMessage]) {
         expect(
           analyzeSms(smsBody({ text: message.text, links: message.links ?? [] })),

@@ -10,9 +10,9 @@ import { USER_AGENT_MAX } from '../../src/server/links/clicks';
 import {
   isShortCodeShape,
   newShortCode,
-  SHORT_CODE_LENGTH,
   SHORT_CODE_MAX_LENGTH,
 } from '../../src/server/links/codes';
+import { SHORT_CODE_LENGTH } from '../../src/shared/message-settings';
 import { serverTexts } from '../../src/server/texts';
 import { createUser, startTestApp, type TestContext } from './helpers/app';
 import { weirdSegment } from './helpers/fuzz/values';

@@ -256,7 +256,7 @@ describe('POST /api/contacts/:id/simulate-reply', () => {
 });
 
 describe('GET /api/sms', () => {
-  it('tells the console the provider, whether replies can be simulated and the test send limit', async () => {
+  it('tells the console the provider, whether replies can be simulated, the test send limit and how messages are counted', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/sms', headers: ctx.auth });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -265,6 +265,10 @@ describe('GET /api/sms', () => {
       testSendLimit: {
         max: TEST_SEND_LIMIT.max,
         windowMinutes: TEST_SEND_LIMIT.windowMs / 60_000,
+      },
+      messages: {
+        shortLinkBase: `${ctx.app.config.publicUrl}/l`,
+        personalFieldLength: 12,
       },
     } satisfies ApiSmsSettings);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/sms' })).statusCode).toBe(401);

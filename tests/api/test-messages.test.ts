@@ -81,6 +81,20 @@ async function upload(auth: Auth) {
   };
 }
 
+const message = (text: string) => ({ text, links: [], media: null, fallbackUrl: '' });
+
+/** A product ('Morning Walks' unless named) created through the API; its id. */
+async function createProduct(auth: Auth, days: object) {
+  const created = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/products',
+    headers: auth,
+    payload: { name: 'Morning Walks', ...days },
+  });
+  expect(created.statusCode).toBe(201);
+  return (created.json().data as { id: string }).id;
+}
+
 const rowOf = async (id: string) =>
   (await ctx.db.select().from(outboundMessages).where(eq(outboundMessages.id, id)))[0]!;
 
@@ -207,31 +221,18 @@ describe('POST /api/messages/test', () => {
   it("sends a product's day exactly as a participant receives it: links as URLs, media absolute with its fallback", async () => {
     const host = await staff();
     const image = await upload(host.auth);
-    const message = (text: string) => ({ text, links: [], media: null, fallbackUrl: '' });
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/products',
-      headers: host.auth,
-      payload: {
-        name: 'Morning Walks',
-        days: 2,
-        preMessage: message('Welcome to Morning Walks!'),
-        messages: [
-          {
-            ...message('Day 1: a short walk.'),
-            links: [{ url: 'https://w.example/d1', label: 'Route map' }],
-          },
-          {
-            ...message('Day 2: look up.'),
-            media: image,
-            fallbackUrl: 'https://w.example/d2',
-          },
-        ],
-        conclusionMessage: message('Well done!'),
-      },
+    const productId = await createProduct(host.auth, {
+      days: 2,
+      preMessage: message('Welcome to Morning Walks!'),
+      messages: [
+        {
+          ...message('Day 1: a short walk.'),
+          links: [{ url: 'https://w.example/d1', label: 'Route map', tracked: false }],
+        },
+        { ...message('Day 2: look up.'), media: image, fallbackUrl: 'https://w.example/d2' },
+      ],
+      conclusionMessage: message('Well done!'),
     });
-    expect(created.statusCode).toBe(201);
-    const productId = (created.json().data as { id: string }).id;
 
     const expected = [
       { day: 0, body: 'Welcome to Morning Walks!', mediaUrl: null },
@@ -255,6 +256,37 @@ describe('POST /api/messages/test', () => {
         segments: 1,
       });
     }
+  });
+
+  it("fills a product day's fields from the contact it goes to and gives it a real short link", async () => {
+    const host = await staff();
+    // This server's short links (PUBLIC_URL/l) are longer than 25: the URL keeps the 25.
+    const guide = 'https://w.example/g1';
+    const productId = await createProduct(host.auth, {
+      days: 1,
+      preMessage: {
+        ...message('Hi {first_name|there}, {program_name|your program} starts. {days_left} days.'),
+        links: [{ url: guide, label: 'Guide' }],
+      },
+      messages: [message('Day 1')],
+      conclusionMessage: message('Bye'),
+    });
+    const grace = await participant({ firstName: 'Grace' });
+
+    const response = await sendTest(host.auth, { contactId: grace.id, productId, day: 0 });
+    expect(response.statusCode).toBe(201);
+    const sent = response.json().message as ApiMessageDetail;
+    const base = ctx.app.config.messageSettings.shortLinkBase;
+    expect(sent.body).toMatch(
+      new RegExp(`^Hi Grace, your program starts\\. 2 days\\.\\n${base}/([0-9A-Za-z]{7})$`),
+    );
+    const code = sent.body.slice(-7);
+    const opened = await ctx.app.inject({ method: 'GET', url: `/l/${code}` });
+    expect(opened.statusCode).toBe(302);
+    expect(opened.headers.location).toBe(guide);
+
+    const toPhone = await sendTest(host.auth, { to: newPhone(), productId, day: 0 });
+    expect((toPhone.json().message as ApiMessageDetail).body).toMatch(/^Hi there, your program/);
   });
 
   it('refuses a number that opted out: a contact with the phone, or the last consent event of the phone', async () => {
@@ -317,20 +349,13 @@ describe('POST /api/messages/test', () => {
 
     beforeAll(async () => {
       host = await staff();
-      const message = (text: string) => ({ text, links: [], media: null, fallbackUrl: '' });
-      const created = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/products',
-        headers: host.auth,
-        payload: {
-          name: 'Sleep Reset',
-          days: 2,
-          preMessage: message('Hello'),
-          messages: [message('One'), message('Two')],
-          conclusionMessage: message('Bye'),
-        },
+      productId = await createProduct(host.auth, {
+        name: 'Sleep Reset',
+        days: 2,
+        preMessage: message('Hello'),
+        messages: [message('One'), message('Two')],
+        conclusionMessage: message('Bye'),
       });
-      productId = (created.json().data as { id: string }).id;
       noPhone = await participant({ phone: null });
       mediaName = (await upload(host.auth)).url.split('/').pop()!;
     });

@@ -15,6 +15,7 @@ import { apiUser, renderScreen } from './helpers';
 import { apiMessage, contactId } from './messages-helpers';
 import { fakeDataProvider } from './products-helpers';
 import { UNTOUCHED_IN_INBOX } from '../helpers/inbox-fields';
+import { TEST_MESSAGE_SETTINGS } from '../helpers/message-settings';
 
 export { contactId };
 export const phone = '+15035550101';
@@ -88,6 +89,7 @@ export const logSettings: ApiSmsSettings = {
   provider: 'log',
   simulateReplies: true,
   testSendLimit: { max: 10, windowMinutes: 10 },
+  messages: TEST_MESSAGE_SETTINGS,
 };
 
 export const twilioSettings: ApiSmsSettings = {

@@ -96,6 +96,8 @@ describe('create product: counter and SMS details', () => {
     setValue(textOf('Pre-message (Day 0)'), 'x'.repeat(150));
     fireEvent.click(within(pre).getByRole('button', { name: t.addLink }));
     setValue(within(pre).getByLabelText(t.fields.linkUrl), 'https://ex.co/abc');
+    // Sent as typed: a tracked link would count as its short link.
+    fireEvent.click(within(pre).getByRole('switch', { name: t.fields.linkTracked }));
     expect(counter()).toHaveAttribute('data-state', 'over');
     // The link goes out on a line of its own: its line break counts with it.
     expect(counter()).toHaveTextContent('168/160');
@@ -139,11 +141,12 @@ describe('create product: validation', () => {
     expect(dataProvider.create).not.toHaveBeenCalled();
   });
 
-  it('checks link URLs: format, then length with the shortener hint', async () => {
+  it('checks link URLs: format, then length with the shortener hint (a link sent as typed)', async () => {
     await openCreate();
     await fillValidProduct(1);
     const pre = day('Pre-message (Day 0)');
     fireEvent.click(within(pre).getByRole('button', { name: t.addLink }));
+    fireEvent.click(within(pre).getByRole('switch', { name: t.fields.linkTracked }));
     const url = within(pre).getByLabelText(t.fields.linkUrl);
     setValue(url, 'www.example.org');
     fireEvent.click(screen.getByRole('button', { name: t.create }));
@@ -269,7 +272,7 @@ describe('create product: submit', () => {
           messages: [
             {
               text: 'Day 1: walk.',
-              links: [{ url: 'https://ex.co/walk1', label: 'Route' }],
+              links: [{ url: 'https://ex.co/walk1', label: 'Route', tracked: true }],
               media: null,
               fallbackUrl: '',
             },
@@ -375,7 +378,7 @@ describe('edit product', () => {
   it('keeps media and links it loaded', async () => {
     const withMedia = product(1);
     withMedia.messages[0] = message(1, 'Look', {
-      links: [{ url: 'https://ex.co/a', label: 'A' }],
+      links: [{ url: 'https://ex.co/a', label: 'A', tracked: false }],
       media: {
         type: 'video',
         filename: 'clip.mp4',
@@ -394,7 +397,7 @@ describe('edit product', () => {
     await waitFor(() => expect(dataProvider.update).toHaveBeenCalled());
     expect(dataProvider.update.mock.calls[0]![1].data.messages[0]).toEqual({
       text: 'Look',
-      links: [{ url: 'https://ex.co/a', label: 'A' }],
+      links: [{ url: 'https://ex.co/a', label: 'A', tracked: false }],
       media: withMedia.messages[0]!.media,
       fallbackUrl: 'https://example.org/v',
     });

@@ -3,6 +3,7 @@ import { vi } from 'vitest';
 import { messages } from '../../src/shared/messages';
 import type { Product, ProductMessage, ProductSummary } from '../../src/shared/responses/products';
 import { emptyMessage } from '../../src/shared/product';
+import { TEST_MESSAGE_SETTINGS } from '../helpers/message-settings';
 
 export const message = (
   day: number,
@@ -60,6 +61,13 @@ export function fakeDataProvider(overrides: Record<string, unknown> = {}) {
     uploadMedia: vi.fn(),
     // The top bar's inbox count, on every signed-in screen.
     getInboxCounts: vi.fn(async () => ({ new: 0, mine: 0, needsReview: 0 })),
+    // The product form measures messages with the server's message settings.
+    getSmsSettings: vi.fn(async () => ({
+      provider: 'log',
+      simulateReplies: true,
+      testSendLimit: { max: 10, windowMinutes: 10 },
+      messages: TEST_MESSAGE_SETTINGS,
+    })),
     ...overrides,
   };
 }

@@ -11,6 +11,7 @@ import type { ApiMessageDetail, ApiSmsSettings } from '../../src/shared/response
 import type { ApiUser } from '../../src/shared/responses/users';
 import { messageDetail } from './messages-helpers';
 import { fakeDataProvider, message, product, summary } from './products-helpers';
+import { TEST_MESSAGE_SETTINGS } from '../helpers/message-settings';
 
 const t = messages.testMms;
 /** How long react-admin's AutocompleteInput waits after typing before it searches. */
@@ -55,7 +56,7 @@ const walks = product(3, {
   messages: [
     message(1, 'Day 1: walk ten minutes.'),
     message(2, 'Day 2: walk to the park.', {
-      links: [{ url: 'https://ex.co/park', label: 'Park' }],
+      links: [{ url: 'https://ex.co/park', label: 'Park', tracked: false }],
       media: {
         type: 'image',
         filename: 'park.jpg',
@@ -73,6 +74,7 @@ const settings: ApiSmsSettings = {
   provider: 'log',
   simulateReplies: true,
   testSendLimit: { max: 10, windowMinutes: 10 },
+  messages: TEST_MESSAGE_SETTINGS,
 };
 
 /** The message the server stores for a test send, in `status`. */

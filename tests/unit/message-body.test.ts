@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { programMessageBody } from '../../src/server/delivery/body';
+import { templateBody, type ProductDayMessage } from '../../src/server/delivery/body';
+
+/** A day's message as sent with its links as typed (none of them tracked) and no fields filled. */
+const programMessageBody = (message: ProductDayMessage, publicUrl: string) =>
+  templateBody(message, publicUrl, 'https://tid.gs/l');
 
 const PUBLIC_URL = 'https://tidings.example.org';
 

@@ -10,11 +10,11 @@ import {
   smsBody,
   totalMessages,
 } from '../../src/shared/product';
-import {
-  isHttpUrl,
-  productCreateSchema,
-  productUpdateSchema,
-} from '../../src/shared/validation/product';
+import { isHttpUrl, productSchemas } from '../../src/shared/validation/product';
+import { TEST_MESSAGE_SETTINGS, testProductSchemas } from '../helpers/message-settings';
+
+const productCreateSchema = testProductSchemas.create;
+const productUpdateSchema = testProductSchemas.update;
 
 const t = messages.products;
 const msg = (text: string, extra = {}) => ({ ...emptyMessage(0), text, ...extra });
@@ -94,7 +94,7 @@ describe('message length', () => {
   });
 
   it('allows 160 and refuses 161, the line break before the link counted', () => {
-    const link = { url: 'https://ex.co/1234567890', label: '' };
+    const link = { url: 'https://ex.co/1234567890', label: '', tracked: false };
     const at = valid(1);
     at.preMessage = msg('x'.repeat(160 - 1 - link.url.length), { links: [link] });
     expect(issues(at)).toEqual([]);
@@ -134,12 +134,43 @@ describe('links', () => {
     },
   );
 
-  it('must be at most 25 characters', () => {
+  it('must be at most 25 characters when they go as typed (untracked)', () => {
+    const typed = (url: string) => ({ url, label: '', tracked: false });
+    const input = valid(1);
+    input.preMessage = msg('hi', { links: [typed('https://example.com/abcdef')] });
+    expect(issues(input)).toEqual([['preMessage.links.0.url', t.urlTooLong]]);
+    input.preMessage = msg('hi', { links: [typed('https://example.com/abcde')] });
+    expect(issues(input)).toEqual([]);
+  });
+
+  it('are tracked unless told otherwise, and then may be longer: the message carries the short link', () => {
+    const long = `https://example.com/${'a'.repeat(400)}`;
+    const input = valid(1);
+    input.preMessage = msg('hi', { links: [{ url: long, label: '' }] });
+    expect(issues(input)).toEqual([]);
+    expect(productCreateSchema.parse(input).preMessage.links[0]!.tracked).toBe(true);
+    input.preMessage = msg('hi', { links: [{ url: `${long}${'a'.repeat(2048)}`, label: '' }] });
+    expect(issues(input)).toEqual([['preMessage.links.0.url', t.trackedUrlTooLong]]);
+  });
+
+  it('keep the 25 when the short link itself is longer than 25 (a long SHORT_LINK_BASE)', () => {
+    const schema = productSchemas({
+      ...TEST_MESSAGE_SETTINGS,
+      shortLinkBase: 'https://tidings.example.org/l',
+    });
     const input = valid(1);
     input.preMessage = msg('hi', { links: [{ url: 'https://example.com/abcdef', label: '' }] });
-    expect(issues(input)).toEqual([['preMessage.links.0.url', t.urlTooLong]]);
-    input.preMessage = msg('hi', { links: [{ url: 'https://example.com/abcde', label: '' }] });
-    expect(issues(input)).toEqual([]);
+    expect(issues(input, schema.create)).toEqual([['preMessage.links.0.url', t.urlTooLong]]);
+  });
+
+  it('count as their short link in the 160 when tracked: 24 characters with the code', () => {
+    const link = { url: `https://example.com/${'a'.repeat(100)}`, label: '' };
+    const at = valid(1);
+    at.preMessage = msg('x'.repeat(160 - 1 - 24), { links: [link] });
+    expect(issues(at)).toEqual([]);
+    const over = valid(1);
+    over.preMessage = msg('x'.repeat(161 - 1 - 24), { links: [link] });
+    expect(issues(over)).toEqual([['preMessage.text', t.messageTooLong]]);
   });
 });
 

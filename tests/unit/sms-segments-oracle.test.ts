@@ -1,18 +1,21 @@
 import fc from 'fast-check';
 import { SegmentedMessage } from 'sms-segments-calculator';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { programMessageBody } from '../../src/server/delivery/body';
+import { drawShortLinks, personalBody } from '../../src/server/delivery/body';
+import { countedMessage } from '../../src/shared/message-settings';
 import { messages } from '../../src/shared/messages';
+import { parsePersonalText, type PersonalValues } from '../../src/shared/personal-fields';
 import { messageSize, smsBody } from '../../src/shared/product';
 import type { MessageLink } from '../../src/shared/responses/products';
 import { analyzeSms } from '../../src/shared/sms';
-import { productCreateSchema } from '../../src/shared/validation/product';
+import { TEST_MESSAGE_SETTINGS, testProductSchemas } from '../helpers/message-settings';
 
 /**
  * The segment counter against Twilio's own calculator (`sms-segments-calculator`), over messages
  * as the product editor builds them: text of GSM-7 characters, GSM extension characters (counting
  * twice), Unicode characters (BMP, combining marks), emoji (surrogate pairs, skin tones, families
- * joined by zero-width joiners, flags), CR LF, and links, each sent on a line of its own.
+ * joined by zero-width joiners, flags), CR LF, personal fields (with and without fallbacks), and
+ * links, tracked or not, each sent on a line of its own.
  *
  * The emoji are whole ones, as people type them: Twilio's calculator splits characters with the
  * grapheme rules of an old Unicode version, and a skin-tone modifier standing alone after a letter
@@ -29,8 +32,13 @@ const GSM_EXTENSION = [...'€[]{}^~|\\\f'];
 const UNICODE = [...'’“”–—…ç中Жğ\u00a0\u200bŁ', 'e\u0301', '\r\n'];
 const EMOJI = ['🎉', '👍', '👍🏽', '👨‍👩‍👧', '👩🏾‍💻', '🇺🇸', '❤️', '🏳️‍🌈', '😀', '🚶‍♀️'];
 
+/** Fields, with fallbacks no longer than the length each is counted at (12, and 3 for numbers). */
+const FIELDS = ['{first_name}', '{first_name|there}', '{last_name|}', '{program_name|our walk}'];
+const NUMBER_FIELDS = ['{day}', '{days_left|0}'];
+
 const piece = fc.oneof(
   { weight: 30, arbitrary: fc.constantFrom(...GSM_BASIC) },
+  { weight: 1, arbitrary: fc.constantFrom(...FIELDS, ...NUMBER_FIELDS) },
   { weight: 3, arbitrary: fc.constantFrom(...GSM_EXTENSION) },
   { weight: 1, arbitrary: fc.constantFrom(...UNICODE) },
   { weight: 1, arbitrary: fc.constantFrom(...EMOJI) },
@@ -65,7 +73,28 @@ const link: fc.Arbitrary<MessageLink> = fc.record({
     )
     .map(([start, rest]) => start + rest),
   label: fc.string({ maxLength: 10 }),
+  tracked: fc.boolean(),
 });
+
+/**
+ * A recipient whose fields are as long as the editor counts them: names of 12 letters, days of 3
+ * digits. The editor's count of a message is then exactly what this recipient is sent.
+ */
+const recipient: fc.Arbitrary<PersonalValues> = fc.record({
+  first_name: fc.stringMatching(/^[A-Za-z]{12}$/),
+  last_name: fc.stringMatching(/^[A-Za-z]{12}$/),
+  program_name: fc.stringMatching(/^[A-Za-z]{12}$/),
+  day: fc.integer({ min: 100, max: 366 }),
+  days_left: fc.integer({ min: 100, max: 366 }),
+});
+
+/** What the delivery engine sends `values`' recipient: fields filled, their own short links. */
+function sentTo(m: { text: string; links: MessageLink[] }, values: PersonalValues) {
+  const message = { ...m, text: m.text.trim(), mediaStorageName: null, fallbackUrl: null };
+  const { shortLinks } = drawShortLinks(message, TEST_MESSAGE_SETTINGS.shortLinkBase);
+  const parsed = parsePersonalText(message.text);
+  return personalBody(message, parsed, { values, shortLinks }, 'https://tidings.example');
+}
 
 const message = fc.record({
   text: fc
@@ -113,17 +142,13 @@ describe('the segment counter, against Twilio', () => {
     expect(twilio(body)).toEqual({ encoding: 'UCS-2', units: 134, segments: 3 });
   });
 
-  it('the editor counts the body the delivery engine sends, separators included', () => {
+  it('the editor counts the body the delivery engine sends, separators, fields and short links included', () => {
     fc.assert(
-      fc.property(message, (m) => {
-        const sent = programMessageBody(
-          { ...m, text: m.text.trim(), mediaStorageName: null, fallbackUrl: null },
-          'https://tidings.example',
-        );
+      fc.property(message, recipient, (m, values) => {
+        const sent = sentTo(m, values);
         fc.pre(sent.body !== '');
-        const size = messageSize(m);
+        const size = messageSize(countedMessage(m, TEST_MESSAGE_SETTINGS));
         const oracle = twilio(sent.body);
-        expect(sent.body).toBe(smsBody(m));
         expect({ units: size.units, segments: size.segments }).toEqual({
           units: oracle.units,
           segments: oracle.segments,
@@ -138,7 +163,7 @@ describe('the segment counter, against Twilio', () => {
 
 /** The issues the product rules raise for `m` as the pre-message of a one-day product. */
 function lengthIssues(m: { text: string; links: MessageLink[] }) {
-  const result = productCreateSchema.safeParse({
+  const result = testProductSchemas.create.safeParse({
     name: 'Walks',
     days: 1,
     preMessage: m,
@@ -155,11 +180,11 @@ function lengthIssues(m: { text: string; links: MessageLink[] }) {
 }
 
 describe('the 160 rule', () => {
-  it('accepts a message exactly when Twilio sends it as one segment', () => {
+  it('accepts a message exactly when Twilio sends it as one segment to a recipient', () => {
     fc.assert(
-      fc.property(message, (m) => {
+      fc.property(message, recipient, (m, values) => {
         fc.pre(m.text.trim() !== '');
-        const segments = twilio(smsBody(m)).segments;
+        const segments = twilio(sentTo(m, values).body).segments;
         expect({ accepted: lengthIssues(m).length === 0, segments }).toEqual({
           accepted: segments === 1,
           segments,
@@ -170,7 +195,7 @@ describe('the 160 rule', () => {
   });
 
   it('Day 2 with its walk guide link: 134 characters and the link are one segment, 135 are not', () => {
-    const links = [{ url: 'https://tid.gs/walk-guide', label: 'Walk guide' }];
+    const links = [{ url: 'https://tid.gs/walk-guide', label: 'Walk guide', tracked: false }];
     const fits = { text: 'w'.repeat(134), links };
     expect(messageSize(fits)).toMatchObject({ units: 160, textUnits: 134, linksUnits: 26 });
     expect(lengthIssues(fits)).toEqual([]);

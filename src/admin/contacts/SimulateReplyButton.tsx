@@ -25,7 +25,8 @@ import { useMessages } from '../i18n';
 import { ErrorBanner } from '../lists/ErrorBanner';
 import type { TidingsDataProvider } from '../providers/dataProvider';
 import { serverMessage } from '../providers/httpClient';
-import { contactKeys, useSmsSettings } from './contactQueries';
+import { useSmsSettings } from '../sms/useSmsSettings';
+import { contactKeys } from './contactQueries';
 import { contactPhone } from './contactPhone';
 import { serverFieldErrors } from './form/saveOutcome';
 

@@ -51,15 +51,3 @@ export function useConsentLog(contactId: Identifier) {
     retry: false,
   });
 }
-
-/** The SMS set-up: which provider sends, hence whether replies can be simulated. */
-export function useSmsSettings() {
-  const dataProvider = useDataProvider<TidingsDataProvider>();
-  return useQuery({
-    queryKey: ['sms', 'settings'],
-    queryFn: () => dataProvider.getSmsSettings(),
-    // The provider is chosen when the server starts; it does not change under the console.
-    staleTime: Infinity,
-    retry: false,
-  });
-}

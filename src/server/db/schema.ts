@@ -60,7 +60,7 @@ import {
   MESSAGE_STATUSES,
   type MessageStatus,
 } from '../../shared/delivery';
-import { SHORT_CODE_LENGTH } from '../links/codes';
+import { SHORT_CODE_LENGTH } from '../../shared/message-settings';
 
 /** `column IN ('a', 'b')` for a CHECK constraint; the values are our own constants, never input. */
 function oneOf(column: AnyPgColumn, values: readonly string[]): SQL {
@@ -196,8 +196,11 @@ export const productMessages = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     day: integer('day').notNull(),
     text: text('text').notNull().default(''),
-    /** [{url, label}] */
-    links: jsonb('links').$type<{ url: string; label: string }[]>().notNull().default([]),
+    /** [{url, label, tracked}]; `tracked` is absent from links saved before tracking existed. */
+    links: jsonb('links')
+      .$type<{ url: string; label: string; tracked?: boolean }[]>()
+      .notNull()
+      .default([]),
     mediaId: uuid('media_id').references(() => media.id, { onDelete: 'restrict' }),
     fallbackUrl: text('fallback_url'),
     demo: demo(),

@@ -28,7 +28,9 @@ export interface DeliveryEngineOptions {
   config: Pick<
     Config,
     'smsProvider' | 'twilio' | 'publicUrl' | 'smsMps' | 'deliveryCutoffMs' | 'smsAllowedCountries'
-  >;
+  > &
+    // Absent: short links under PUBLIC_URL (the planner's default).
+    Partial<Pick<Config, 'messageSettings'>>;
   log: FastifyBaseLogger;
   now?: () => Date;
   /** The planner to run before dispatching; by default the program planner; false: none. */
@@ -84,6 +86,7 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
         createPlanner({
           db,
           publicUrl: config.publicUrl,
+          shortLinkBase: config.messageSettings?.shortLinkBase,
           cutoffMs: config.deliveryCutoffMs,
           now: options.now,
           onError: (error, programId) =>

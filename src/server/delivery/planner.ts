@@ -11,7 +11,14 @@ import {
   programs,
 } from '../db/schema';
 import { programStatusSqlAt } from '../services/programs';
-import { programMessageBody, type OutboundBody } from './body';
+import { defaultShortLinkBase } from '../../shared/message-settings';
+import { conclusionDay } from '../../shared/product';
+import {
+  parsePersonalText,
+  type ParsedText,
+  type PersonalValues,
+} from '../../shared/personal-fields';
+import { drawShortLinks, mediaUrlOf, personalBody, type ProductDayMessage } from './body';
 import { tooLateText } from './cutoff';
 import { joinZones, storedLatest } from './quiet-hours';
 import { recipientSendWindow } from './recipient-zones';
@@ -42,6 +49,8 @@ export interface PlannerOptions {
   db: Db;
   /** PUBLIC_URL: media URLs in messages are absolute. */
   publicUrl: string;
+  /** SHORT_LINK_BASE: a tracked link goes as `{shortLinkBase}/{code}`; PUBLIC_URL/l if absent. */
+  shortLinkBase?: string;
   /** DELIVERY_CUTOFF: a day planned later than this after its time is recorded expired. */
   cutoffMs: number;
   /** The clock; tests control it. */
@@ -72,6 +81,7 @@ const timestamp = (at: Date) => sql`${at.toISOString()}::timestamptz`;
 
 interface Candidate {
   id: string;
+  programName: string;
   productId: string;
   schedule: ProgramSchedule;
   createdAt: Date;
@@ -85,6 +95,7 @@ async function candidates(db: Db, now: Date, leadMs: number, cutoffMs: number) {
   const rows = await db
     .select({
       id: programs.id,
+      programName: programs.programName,
       productId: programs.productId,
       startDate: programs.startDate,
       sendTime: programs.sendTime,
@@ -114,6 +125,7 @@ async function candidates(db: Db, now: Date, leadMs: number, cutoffMs: number) {
     );
   return rows.map((row): Candidate => ({
     id: row.id,
+    programName: row.programName,
     productId: row.productId!,
     schedule: {
       startDate: row.startDate!,
@@ -167,12 +179,29 @@ function missingRecipients(db: Db | Tx, programId: string, day: number, sendAt: 
   };
 }
 
+/** A recipient as a batch reads them. */
+interface BatchRecipient {
+  contactId: string;
+  phone: string | null;
+  state: string;
+  country: string;
+  firstName: string;
+  lastName: string;
+}
+
 interface DayPlan {
   programId: string;
   day: number;
   sendAt: Date;
   status: Extract<MessageStatus, 'queued' | 'expired'>;
-  message: OutboundBody;
+  /** The day's message, its text parsed once for all its recipients. */
+  message: ProductDayMessage;
+  parsed: ParsedText;
+  /** The fields every recipient of the day shares. */
+  shared: Pick<PersonalValues, 'program_name' | 'day' | 'days_left'>;
+  mediaUrl: string | null;
+  publicUrl: string;
+  shortLinkBase: string;
   expiresAt: Date;
   /** The program's zone: the quiet hours of a recipient no address or number places. */
   timeZone: string;
@@ -235,12 +264,14 @@ async function writeBatch(
   // race); only a re-check looks for the recipients without one, when the outbox's statistics are
   // fresh. A phone is looked up every time: an earlier batch may have given it the day through
   // another contact. Of the batch's contacts sharing a phone, the first by id gets it.
-  const batch = await tx
+  const batch: BatchRecipient[] = await tx
     .selectDistinctOn([recipients.phone], {
       contactId: recipients.contactId,
       phone: recipients.phone,
       state: recipients.state,
       country: recipients.country,
+      firstName: recipients.firstName,
+      lastName: recipients.lastName,
     })
     .from(recipients)
     .where(
@@ -254,46 +285,102 @@ async function writeBatch(
     )
     .orderBy(recipients.phone, recipients.contactId);
   if (batch.length === 0) return 0;
-  // Each recipient's quiet hours, where they may be (recipient-zones.ts): computed here from the
-  // rows just read, and written with them in one statement, as one JSON parameter.
-  const placed = batch.map((recipient) => {
-    const window = recipientSendWindow(
-      { country: recipient.country, state: recipient.state, phone: recipient.phone! },
-      [plan.timeZone],
-    );
-    return {
-      contact_id: recipient.contactId,
-      phone: recipient.phone,
-      time_zone: joinZones(window.zones),
-      send_window_latest: storedLatest(window.latest),
-    };
-  });
+  const { rows, links } = personalRows(plan, batch);
   const at = timestamp(now);
   const result = await tx.execute(sql`
     with batch as (
-      select * from jsonb_to_recordset(${JSON.stringify(placed)}::jsonb)
-        as batch (contact_id uuid, phone text, time_zone text, send_window_latest text)
+      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        as batch (contact_id uuid, phone text, time_zone text, send_window_latest text, body text,
+          segments integer)
     ),
     inserted as (
       insert into outbound_messages (kind, contact_id, to_phone, body, media_url, program_id, day,
         status, segments, send_after, expires_at, time_zone, send_window_latest, error_message,
         created_at, updated_at)
-      select 'program', contact_id, phone, ${plan.message.body}, ${plan.message.mediaUrl},
-        ${plan.programId}::uuid, ${plan.day}::integer, ${plan.status}, ${plan.message.segments}::integer,
+      select 'program', contact_id, phone, body, ${plan.mediaUrl},
+        ${plan.programId}::uuid, ${plan.day}::integer, ${plan.status}, segments,
         ${timestamp(plan.sendAt)}, ${timestamp(plan.expiresAt)}, time_zone, send_window_latest,
         ${plan.errorMessage}, ${at}, ${at}
       from batch
       on conflict (program_id, contact_id, day) where program_id is not null do nothing
-      returning id
+      returning id, contact_id
     ),
     events as (
       insert into outbound_message_events (message_id, status, source, error_message, at)
       select id, ${plan.status}, 'planner', ${plan.errorMessage}, ${at} from inserted
+    ),
+    wanted as (
+      select inserted.id, links.* from inserted
+      join jsonb_to_recordset(${JSON.stringify(links)}::jsonb)
+        as links (contact_id uuid, code text, link_index smallint, url text)
+        on links.contact_id = inserted.contact_id
+    ),
+    coded as (
+      insert into short_links (code, message_id, program_id, contact_id, day, link_index, url,
+        created_at)
+      select code, id, ${plan.programId}::uuid, contact_id, ${plan.day}::integer, link_index, url, ${at}
+      from wanted
+      on conflict (code) do nothing
+      returning code
     )
-    select count(*)::integer as written from inserted`);
+    select (select count(*) from inserted)::integer as written,
+      (select count(*) from wanted)::integer as wanted,
+      (select count(*) from coded)::integer as coded`);
   // Both drivers (node-postgres, PGlite) answer with the rows in `rows`.
-  const { rows } = result as unknown as { rows: { written: number }[] };
-  return rows[0]!.written;
+  const [counts] = (
+    result as unknown as { rows: { written: number; wanted: number; coded: number }[] }
+  ).rows;
+  // A code drawn twice (one in 62^7): the batch is written again with new codes.
+  if (counts!.coded < counts!.wanted) throw new ShortCodeTaken();
+  return counts!.written;
+}
+
+/** A short link's code was already taken: the batch rolls back and is drawn again. */
+class ShortCodeTaken extends Error {}
+
+/** Tries a batch again with new codes; a code is taken twice in a row about never. */
+async function retryingTakenCodes<T>(write: () => Promise<T>, tries = 5): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (!(error instanceof ShortCodeTaken) || attempt >= tries) throw error;
+    }
+  }
+}
+
+/**
+ * Each recipient's row: their quiet hours, where they may be (recipient-zones.ts), and their own
+ * message (personal fields filled, a short link per tracked link); and the short links to store.
+ * Worked out here from the rows just read, and written with them in one statement.
+ */
+function personalRows(plan: DayPlan, batch: BatchRecipient[]) {
+  const links: { contact_id: string; code: string; link_index: number; url: string }[] = [];
+  const rows = batch.map((recipient) => {
+    const window = recipientSendWindow(
+      { country: recipient.country, state: recipient.state, phone: recipient.phone! },
+      [plan.timeZone],
+    );
+    const { shortLinks, drawn } = drawShortLinks(plan.message, plan.shortLinkBase);
+    for (const { code, linkIndex, url } of drawn) {
+      links.push({ contact_id: recipient.contactId, code, link_index: linkIndex, url });
+    }
+    const values = {
+      ...plan.shared,
+      first_name: recipient.firstName,
+      last_name: recipient.lastName,
+    };
+    const sent = personalBody(plan.message, plan.parsed, { values, shortLinks }, plan.publicUrl);
+    return {
+      contact_id: recipient.contactId,
+      phone: recipient.phone,
+      time_zone: joinZones(window.zones),
+      send_window_latest: storedLatest(window.latest),
+      body: sent.body,
+      segments: sent.segments,
+    };
+  });
+  return { rows, links };
 }
 
 /**
@@ -315,6 +402,7 @@ const FIRST_ID = '00000000-0000-0000-0000-000000000000';
 
 export function createPlanner(options: PlannerOptions): Planner {
   const { db, publicUrl, cutoffMs } = options;
+  const shortLinkBase = options.shortLinkBase ?? defaultShortLinkBase(publicUrl);
   const clock = options.now ?? (() => new Date());
   const leadMs = options.leadMs ?? PLANNER_LIMITS.leadMs;
   const batchSize = options.batchSize ?? PLANNER_LIMITS.batchSize;
@@ -328,12 +416,22 @@ export function createPlanner(options: PlannerOptions): Planner {
   async function planDay(program: Candidate, day: number, now: Date, onlyMissing: boolean) {
     const { sendAt } = sendTimeOfDay(program.schedule, day);
     const late = now.getTime() >= sendAt.getTime() + cutoffMs;
+    const message = await dayMessage(db, program.productId, day);
     const plan: DayPlan = {
       programId: program.id,
       day,
       sendAt,
       status: late ? 'expired' : 'queued',
-      message: programMessageBody(await dayMessage(db, program.productId, day), publicUrl),
+      message,
+      parsed: parsePersonalText(message.text),
+      shared: {
+        program_name: program.programName,
+        day,
+        days_left: conclusionDay(program.schedule.days) - day,
+      },
+      mediaUrl: mediaUrlOf(message.mediaStorageName, publicUrl),
+      publicUrl,
+      shortLinkBase,
       expiresAt: new Date(sendAt.getTime() + cutoffMs),
       timeZone: program.schedule.timeZone,
       errorMessage: late ? tooLate : null,
@@ -343,8 +441,10 @@ export function createPlanner(options: PlannerOptions): Planner {
     const ranges = [...bounds, null].map((upTo, i) => ({ after: bounds[i - 1] ?? FIRST_ID, upTo }));
     let written = 0;
     for (const range of ranges) {
-      const batch = await db.transaction(async (tx) =>
-        (await unchanged(tx, program)) ? writeBatch(tx, plan, range, now) : null,
+      const batch = await retryingTakenCodes(() =>
+        db.transaction(async (tx) =>
+          (await unchanged(tx, program)) ? writeBatch(tx, plan, range, now) : null,
+        ),
       );
       if (batch === null) return null;
       written += batch;

@@ -46,6 +46,9 @@ const fromProgramMembers = (db: Db | Tx) =>
       // id, its primary key, so PostgreSQL takes the contact's columns as they are.
       state: users.state,
       country: users.country,
+      // The personal fields of a program message (shared/personal-fields.ts).
+      firstName: users.firstName,
+      lastName: users.lastName,
       /** The earliest of their memberships: a late joiner gets the days from then on. */
       // Aliased, so the query can be used as a subquery (the planner batches over it).
       joinedAt: min(podMembers.joinedAt).as('joined_at'),

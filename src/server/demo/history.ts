@@ -15,7 +15,8 @@ import {
   programs,
   users,
 } from '../db/schema';
-import { programMessageBody } from '../delivery/body';
+import { personalBody } from '../delivery/body';
+import { parsePersonalText } from '../../shared/personal-fields';
 import { dayMessage } from '../delivery/planner';
 import { programRecipients } from '../delivery/recipients';
 import { twilioErrorText } from '../delivery/twilio-error-texts';
@@ -161,6 +162,7 @@ export async function insertDemoHistory(tx: Tx, rand: DemoRandom, now: Date, own
   const started = await tx
     .select({
       id: programs.id,
+      programName: programs.programName,
       productId: programs.productId,
       startDate: programs.startDate,
       sendTime: programs.sendTime,
@@ -204,8 +206,18 @@ export async function insertDemoHistory(tx: Tx, rand: DemoRandom, now: Date, own
     if (lastDay < 0) continue;
     for (let day = 0; day <= lastDay; day++) {
       const { sendAt } = sendTimeOfDay(schedule, day);
-      const body = programMessageBody(await dayMessage(tx, program.productId!, day), '');
+      const message = await dayMessage(tx, program.productId!, day);
+      const parsed = parsePersonalText(message.text);
+      // Demo links go as typed: the demo has no short links to open.
+      const shortLinks = message.links.map(() => null);
+      const shared = { program_name: program.programName, day, days_left: program.days + 1 - day };
       for (const [index, recipient] of recipientsOf.get(program.id)!.entries()) {
+        const values = {
+          ...shared,
+          first_name: recipient.firstName,
+          last_name: recipient.lastName,
+        };
+        const body = personalBody(message, parsed, { values, shortLinks }, '');
         const stoppedAt = optOutAt.get(recipient.contactId);
         if (
           (recipient.joinedAt && recipient.joinedAt > sendAt) ||

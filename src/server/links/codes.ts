@@ -1,11 +1,5 @@
 import { randomBytes } from 'node:crypto';
-
-/**
- * A short link's code: SHORT_CODE_LENGTH random base-62 characters, one code per recipient and
- * link. 62^7 is about 3.5 × 10^12 codes, so a guessed code names a real link about once in a
- * million tries even with millions of links stored, and the short link stays short in an SMS.
- */
-export const SHORT_CODE_LENGTH = 7;
+import { SHORT_CODE_LENGTH } from '../../shared/message-settings';
 
 /** The longest code `/l/{code}` looks up: no code is ever made this long; anything longer is junk. */
 export const SHORT_CODE_MAX_LENGTH = 32;

@@ -23,7 +23,11 @@ export const carrierRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       carrierRegistration(
         app.db,
-        { publicUrl: app.config.publicUrl, helpContact: app.config.smsHelpContact },
+        {
+          publicUrl: app.config.publicUrl,
+          shortLinkBase: app.config.messageSettings.shortLinkBase,
+          helpContact: app.config.smsHelpContact,
+        },
         request.query.programId,
       ),
   );

@@ -92,6 +92,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       const message = await sendTestMessage(app.db, request.body, {
         userId: request.user.id,
         publicUrl: app.config.publicUrl,
+        shortLinkBase: app.config.messageSettings.shortLinkBase,
         cutoffMs: app.config.deliveryCutoffMs,
         allowedCountries: app.config.smsAllowedCountries,
         now: engineClock(app.config)(),

@@ -3,11 +3,7 @@ import { LIMITS } from '../../shared/constants';
 import { dayOfField, isDayCount } from '../../shared/product';
 import { productListResponse, productResponse } from '../../shared/responses/products';
 import type { ValidationDetail } from '../../shared/responses/common';
-import {
-  productCreateSchema,
-  productListQuerySchema,
-  productUpdateSchema,
-} from '../../shared/validation/product';
+import { productListQuerySchema, productSchemas } from '../../shared/validation/product';
 import { serverTexts } from '../texts';
 import { notFound } from '../http/errors';
 import { idParams } from '../http/path-ids';
@@ -39,6 +35,9 @@ const tags = ['Products'];
 
 /** Products and their day messages (spec section 7): `{data}` in every answer. */
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Messages are measured as sent, with this server's short links and personal field length.
+  const schemas = productSchemas(app.config.messageSettings);
+
   app.get(
     '/products',
     {
@@ -83,7 +82,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Create a product',
         tags,
-        body: withDetails(productCreateSchema, withDay),
+        body: withDetails(schemas.create, withDay),
         response: { 201: productResponse },
       },
     },
@@ -100,7 +99,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Replace a product and its messages',
         tags,
         params,
-        body: withDetails(productUpdateSchema, withDay),
+        body: withDetails(schemas.update, withDay),
         response: { 200: productResponse },
       },
     },

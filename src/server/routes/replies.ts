@@ -145,7 +145,8 @@ export const replyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/sms',
     {
       schema: {
-        summary: 'The SMS set-up the console needs: provider, Simulate reply, test-send limit',
+        summary:
+          'The SMS set-up the console needs: provider, Simulate reply, test-send limit, how messages are counted',
         tags: ['Consent and replies'],
         response: { 200: smsSettingsResponse },
       },
@@ -159,6 +160,7 @@ export const replyRoutes: FastifyPluginAsyncZod = async (app) => {
           max: TEST_SEND_LIMIT.max,
           windowMinutes: TEST_SEND_LIMIT.windowMs / 60_000,
         },
+        messages: app.config.messageSettings,
       };
     },
   );

@@ -14,7 +14,7 @@ import { KEYWORDS, REPLY_LANGUAGES } from '../../shared/reply-reading';
 import { serverTexts } from '../texts';
 import type { Db } from '../db/client';
 import { media, productMessages, products, programs } from '../db/schema';
-import { programMessageBody } from '../delivery/body';
+import { templateBody } from '../delivery/body';
 import { notFound } from '../http/errors';
 import { helpReply, optinConfirmation } from '../inbound/texts';
 import { optinBody } from '../outbox/optin';
@@ -57,6 +57,13 @@ export const hasPhoneNumber = (text: string) =>
   findPhoneNumbersInText(text, DEFAULT_PHONE_COUNTRY).length > 0;
 
 /** A product day's body as sent, with what a registration looks for in it. */
+/** What the facts depend on of the server's settings. */
+export interface RegistrationSettings {
+  publicUrl: string;
+  shortLinkBase: string;
+  helpContact: string;
+}
+
 interface DayBody {
   day: number;
   kind: ApiCarrierSample['kind'];
@@ -68,11 +75,16 @@ const dayKind = (day: number, days: number): ApiCarrierSample['kind'] =>
   day === 0 ? 'pre' : day === days + 1 ? 'conclusion' : 'daily';
 
 /**
- * The product's messages as a participant receives them, day by day: the days the product has
+ * The product's messages as a participant receives them (personal fields as written, tracked links
+ * as short links), day by day: the days the product has
  * (0 to days + 1; rows of days a shortened product no longer has are never sent) with something
  * to send.
  */
-async function productBodies(db: Db, productId: string, publicUrl: string): Promise<DayBody[]> {
+async function productBodies(
+  db: Db,
+  productId: string,
+  settings: RegistrationSettings,
+): Promise<DayBody[]> {
   const rows = await db
     .select({
       day: productMessages.day,
@@ -94,7 +106,7 @@ async function productBodies(db: Db, productId: string, publicUrl: string): Prom
     .orderBy(asc(productMessages.day));
   return rows
     .map((row) => {
-      const sent = programMessageBody(row, publicUrl);
+      const sent = templateBody(row, settings.publicUrl, settings.shortLinkBase);
       return {
         day: row.day,
         kind: dayKind(row.day, row.days),
@@ -168,7 +180,7 @@ function found(
   };
 }
 
-async function programFacts(db: Db, programId: string, publicUrl: string) {
+async function programFacts(db: Db, programId: string, settings: RegistrationSettings) {
   const [row] = await db
     .select({
       id: programs.id,
@@ -181,7 +193,7 @@ async function programFacts(db: Db, programId: string, publicUrl: string) {
     .leftJoin(products, eq(products.id, programs.productId))
     .where(eq(programs.id, programId));
   if (!row) throw notFound(serverTexts.programs.notFound);
-  const bodies = row.productId ? await productBodies(db, row.productId, publicUrl) : [];
+  const bodies = row.productId ? await productBodies(db, row.productId, settings) : [];
   const program: ApiCarrierProgram = {
     id: row.id,
     programName: row.programName,
@@ -210,10 +222,10 @@ async function programFacts(db: Db, programId: string, publicUrl: string) {
  */
 export async function carrierRegistration(
   db: Db,
-  settings: { publicUrl: string; helpContact: string },
+  settings: RegistrationSettings,
   programId: string | undefined,
 ): Promise<ApiCarrierRegistration> {
-  const facts = programId ? await programFacts(db, programId, settings.publicUrl) : null;
+  const facts = programId ? await programFacts(db, programId, settings) : null;
   const texts = ownTexts(facts?.program.programName ?? null, settings.helpContact);
   const bodies = facts?.bodies ?? [];
   return {

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, ilike, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { mediaNameFromUrl } from '../../shared/media';
+import { isTracked } from '../../shared/message-settings';
 import { conclusionDay, emptyMessage } from '../../shared/product';
 import type { Product, ProductMessage, ProductSummary } from '../../shared/responses/products';
 import type { ValidationDetail } from '../../shared/responses/common';
@@ -36,7 +37,7 @@ function toMessage(row: MessageRow, mediaRow: MediaRow | null): ProductMessage {
   return {
     day: row.day,
     text: row.text,
-    links: row.links,
+    links: row.links.map((link) => ({ ...link, tracked: isTracked(link) })),
     media: mediaRow ? toMessageMedia(mediaRow) : null,
     fallbackUrl: row.fallbackUrl ?? '',
   };

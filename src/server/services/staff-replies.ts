@@ -8,7 +8,7 @@ import { countStaffSend, forgetAttempt } from '../auth/rate-limit';
 import { optedOutSince, optOutDate } from '../consent/opted-out-since';
 import type { Db, Tx } from '../db/client';
 import { inboundMessages, outboundMessages, users } from '../db/schema';
-import { programMessageBody } from '../delivery/body';
+import { literalBody } from '../delivery/body';
 import { destinationRefusal, phoneTimeZones } from '../delivery/destination';
 import { joinZones, quietHoursEndIn, storedLatest } from '../delivery/quiet-hours';
 import { recipientSendWindow } from '../delivery/recipient-zones';
@@ -77,10 +77,7 @@ export async function sendStaffReply(
     const message = serverTexts.testSends.api.mediaNotFound;
     if (!mediaStorageName) throw badRequest(message, [{ field: 'mediaUrl', message }]);
   }
-  const { body, mediaUrl, segments } = programMessageBody(
-    { text: input.body, links: [], mediaStorageName, fallbackUrl: null },
-    options.publicUrl,
-  );
+  const { body, mediaUrl, segments } = literalBody(input.body, mediaStorageName, options.publicUrl);
 
   const attempt = await countStaffSend(
     db,

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { TEST_SEND_LIMIT } from '../../shared/consent';
 import { formatMessage } from '../../shared/format';
+import { parsePersonalText } from '../../shared/personal-fields';
 import { conclusionDay } from '../../shared/product';
 import type { ValidationDetail } from '../../shared/responses/common';
 import type { ApiMessageDetail } from '../../shared/responses/messages';
@@ -9,8 +10,14 @@ import { serverTexts } from '../texts';
 import { countStaffSend, forgetAttempt } from '../auth/rate-limit';
 import { optedOutSince, optOutDate } from '../consent/opted-out-since';
 import type { Db } from '../db/client';
-import { outboundMessages, products, users } from '../db/schema';
-import { programMessageBody, type OutboundBody } from '../delivery/body';
+import { outboundMessages, products, shortLinks, users } from '../db/schema';
+import {
+  drawShortLinks,
+  literalBody,
+  personalBody,
+  type DrawnLink,
+  type OutboundBody,
+} from '../delivery/body';
 import { destinationRefusal } from '../delivery/destination';
 import { dayMessage } from '../delivery/planner';
 import { recordEvent } from '../delivery/status';
@@ -26,6 +33,8 @@ export interface TestSendOptions {
   userId: string;
   /** PUBLIC_URL: media goes as an absolute URL under it, as the planner sends it. */
   publicUrl: string;
+  /** SHORT_LINK_BASE: a tracked link goes as the recipient's short link, as the planner sends it. */
+  shortLinkBase: string;
   /** DELIVERY_CUTOFF: a test not handed over within this long is expired, like any message. */
   cutoffMs: number;
   /** SMS_ALLOWED_COUNTRIES: a test goes to a number in these countries only. */
@@ -42,6 +51,8 @@ const problem = (field: string, message: string) => ({ problem: { field, message
 interface Recipient {
   phone: string;
   contactId: string | null;
+  /** The contact's names, for a product day's personal fields; null for a phone nobody owns. */
+  names: Names;
 }
 
 /**
@@ -59,44 +70,64 @@ async function recipientOf(
   return abroad ? problem('phone' in recipient ? 'to' : 'contactId', abroad) : found;
 }
 
+const contactColumns = {
+  id: users.id,
+  phone: users.phone,
+  firstName: users.firstName,
+  lastName: users.lastName,
+};
+
 async function recipientPhone(db: Db, recipient: TestMessageInput['recipient']) {
   if ('phone' in recipient) {
     const owners = await db
-      .select({ id: users.id })
+      .select(contactColumns)
       .from(users)
       .where(eq(users.phone, recipient.phone))
       .limit(2);
-    const contactId = owners.length === 1 ? owners[0]!.id : null;
-    return { value: { phone: recipient.phone, contactId } } satisfies Resolved<Recipient>;
+    const owner = owners.length === 1 ? owners[0]! : null;
+    return {
+      value: { phone: recipient.phone, contactId: owner?.id ?? null, names: owner },
+    } satisfies Resolved<Recipient>;
   }
   const [contact] = await db
-    .select({ id: users.id, phone: users.phone })
+    .select(contactColumns)
     .from(users)
     .where(eq(users.id, recipient.contactId));
   if (!contact) return problem('contactId', refusals.contactNotFound);
   if (!contact.phone) return problem('contactId', refusals.contactNoPhone);
-  return { value: { phone: contact.phone, contactId: contact.id } } satisfies Resolved<Recipient>;
+  return {
+    value: { phone: contact.phone, contactId: contact.id, names: contact },
+  } satisfies Resolved<Recipient>;
 }
 
-type Content = OutboundBody & { day: number | null };
+interface Content {
+  day: number | null;
+  /** The message for the recipient (named, or not), and the short links to store with it. */
+  forRecipient(names: Names): { sent: OutboundBody; drawn: DrawnLink[] };
+}
+
+type Names = { firstName: string; lastName: string } | null;
 
 /**
  * What the test says. A product's day is built by the code that builds it for participants
- * (delivery/body.ts): the same text, link URLs, absolute media URL and fallback link.
+ * (delivery/body.ts): the same text with the recipient's names filled in, each tracked link as a
+ * short link of their own, the absolute media URL and the fallback link. A test belongs to no
+ * program, so `{program_name}` takes its fallback.
  */
 async function contentOf(
   db: Db,
   content: TestMessageInput['content'],
-  publicUrl: string,
+  settings: Pick<TestSendOptions, 'publicUrl' | 'shortLinkBase'>,
 ): Promise<Resolved<Content>> {
+  const { publicUrl } = settings;
   if ('body' in content) {
     let mediaStorageName: string | null = null;
     if (content.mediaUrl !== null) {
       mediaStorageName = await uploadedMediaName(db, content.mediaUrl, publicUrl);
       if (!mediaStorageName) return problem('mediaUrl', refusals.mediaNotFound);
     }
-    const message = { text: content.body, links: [], mediaStorageName, fallbackUrl: null };
-    return { value: { ...programMessageBody(message, publicUrl), day: null } };
+    const sent = literalBody(content.body, mediaStorageName, publicUrl);
+    return { value: { day: null, forRecipient: () => ({ sent, drawn: [] }) } };
   }
   const [product] = await db
     .select({ name: products.name, days: products.days })
@@ -112,8 +143,21 @@ async function contentOf(
     });
     return problem('day', text);
   }
-  const message = await dayMessage(db, content.productId, content.day);
-  return { value: { ...programMessageBody(message, publicUrl), day: content.day } };
+  const { day } = content;
+  const message = await dayMessage(db, content.productId, day);
+  const parsed = parsePersonalText(message.text);
+  const forRecipient = (names: Names) => {
+    const { shortLinks, drawn } = drawShortLinks(message, settings.shortLinkBase);
+    const values = {
+      first_name: names?.firstName ?? null,
+      last_name: names?.lastName ?? null,
+      program_name: null,
+      day,
+      days_left: last - day,
+    };
+    return { sent: personalBody(message, parsed, { values, shortLinks }, publicUrl), drawn };
+  };
+  return { value: { day, forRecipient } };
 }
 
 /**
@@ -130,13 +174,15 @@ export async function sendTestMessage(
 ): Promise<ApiMessageDetail> {
   const { now } = options;
   const recipient = await recipientOf(db, input.recipient, options.allowedCountries);
-  const content = await contentOf(db, input.content, options.publicUrl);
+  const content = await contentOf(db, input.content, options);
   const problems = [recipient, content].flatMap((r) => ('problem' in r ? [r.problem] : []));
   if ('problem' in recipient || 'problem' in content) {
     throw badRequest(problems[0]!.message, problems);
   }
-  const { phone, contactId } = recipient.value;
-  const { body, mediaUrl, segments, day } = content.value;
+  const { phone, contactId, names } = recipient.value;
+  const { day } = content.value;
+  const { sent, drawn } = content.value.forRecipient(names);
+  const { body, mediaUrl, segments } = sent;
 
   const attempt = await countStaffSend(
     db,
@@ -169,6 +215,13 @@ export async function sendTestMessage(
         })
         .returning({ id: outboundMessages.id });
       await recordEvent(tx, row!.id, 'queued', 'staff', now);
+      if (drawn.length > 0) {
+        await tx
+          .insert(shortLinks)
+          .values(
+            drawn.map((link) => ({ ...link, messageId: row!.id, contactId, day, createdAt: now })),
+          );
+      }
       return row!.id;
     });
   } catch (error) {

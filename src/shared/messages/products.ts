@@ -33,6 +33,15 @@ export const products = {
   invalidUrl: 'Invalid URL format',
   urlTooLong: 'Use a shortened URL (20-25 chars max)',
   urlShortenerHint: 'Consider using a URL shortener',
+  trackedUrlTooLong: 'A tracked link cannot exceed 2048 characters',
+  trackedHint:
+    'Each participant gets their own short link (%{length} characters), and opens are counted',
+  unknownField:
+    'Unknown personal field %{fields}: use {first_name}, {last_name}, {program_name}, {day} or {days_left}',
+  brokenField:
+    'Broken personal field %{fields}: write {first_name}, or {first_name|there} with a fallback of up to %{max} characters',
+  fieldsNote:
+    'Personal fields are counted as %{names} characters for a name and %{numbers} for a number',
   fallbackRecommended: 'Fallback URL is recommended when media is included',
   fallbackHelp: "Link to full content in case MMS doesn't render properly",
   fields: {
@@ -46,6 +55,7 @@ export const products = {
     text: 'Message text',
     linkUrl: 'Link URL',
     linkLabel: 'Link label',
+    linkTracked: 'Track clicks',
     fallbackUrl: 'Fallback URL',
   },
   statuses: { active: 'Active', inactive: 'Inactive', archived: 'Archived' },
@@ -95,6 +105,7 @@ export const products = {
     fetch: 'Failed to fetch product',
     load: 'Failed to load product',
     uploadInProgress: 'Wait for the media upload to finish before saving.',
+    settings: 'Could not load how messages are counted on this server. Please try again.',
   },
 } as const;
 

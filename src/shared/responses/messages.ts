@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messageSettingsSchema } from '../message-settings';
 import {
   CONSENT_EVENTS,
   CONSENT_SOURCES,
@@ -176,6 +177,8 @@ export const smsSettingsResponse = z.object({
   simulateReplies: z.boolean(),
   /** Test sends allowed per user in `windowMinutes` (TEST_SEND_LIMIT). */
   testSendLimit: z.object({ max: z.number().int(), windowMinutes: z.number() }),
+  /** How the product editor counts a program message as sent (short links, personal fields). */
+  messages: messageSettingsSchema,
 });
 export type ApiSmsSettings = z.infer<typeof smsSettingsResponse>;
 

@@ -4,7 +4,11 @@ import { listOf } from './common';
 
 /** A product and its messages as the API answers them; their rules are in shared/product.ts. */
 
-const messageLinkSchema = z.object({ url: z.string(), label: z.string() });
+/**
+ * `tracked`: each recipient gets their own short link to `url` (shared/message-settings.ts), and
+ * opening it is counted. Links saved before tracking existed answer false: they go as typed.
+ */
+const messageLinkSchema = z.object({ url: z.string(), label: z.string(), tracked: z.boolean() });
 export type MessageLink = z.infer<typeof messageLinkSchema>;
 
 export const messageMediaSchema = z.object({

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { LIMITS, MEDIA_TYPES, PRODUCT_STATUSES } from '../constants';
 import { formatMessage } from '../format';
 import { messages } from '../messages';
+import { countedMessage, sampleShortLink, type MessageSettings } from '../message-settings';
+import { FALLBACK_MAX, parsePersonalText } from '../personal-fields';
 import { isDayCount, messageSize } from '../product';
 import { requiredString } from './common';
 import { listQuerySchema, oneOrMany } from './list';
@@ -16,6 +18,9 @@ const t = messages.products;
 /** At most this many links on one message; 160 characters leave room for few anyway. */
 export const MAX_LINKS_PER_MESSAGE = 5;
 
+/** The longest URL a tracked link may hold: what browsers and servers reliably take. */
+export const LINK_URL_MAX = 2048;
+
 /**
  * Link URLs must start with http:// or https://, then a host (a port may follow) and, optionally,
  * a path, query or fragment; no spaces anywhere.
@@ -26,18 +31,29 @@ export function isHttpUrl(value: string): boolean {
   return HTTP_URL.test(value);
 }
 
-const linkSchema = z
-  .object({
-    url: z.string({ error: t.invalidUrl }).trim(),
-    label: z.string().trim().max(100).default(''),
-  })
-  .superRefine((link, ctx) => {
-    if (!isHttpUrl(link.url)) {
-      ctx.addIssue({ code: 'custom', path: ['url'], message: t.invalidUrl });
-    } else if (link.url.length > LIMITS.linkUrl) {
-      ctx.addIssue({ code: 'custom', path: ['url'], message: t.urlTooLong });
-    }
-  });
+/**
+ * A link: the spec's rules (http:// or https://, at most 25 characters) hold for what the message
+ * carries. A tracked link carries its short link, so when that fits the 25 the typed URL may be as
+ * long as a browser takes; with a longer SHORT_LINK_BASE the typed URL keeps the spec's limit.
+ */
+const linkSchema = (settings: MessageSettings) => {
+  const shortFits = sampleShortLink(settings.shortLinkBase).length <= LIMITS.linkUrl;
+  return z
+    .object({
+      url: z.string({ error: t.invalidUrl }).trim(),
+      label: z.string().trim().max(100).default(''),
+      tracked: z.boolean().default(true),
+    })
+    .superRefine((link, ctx) => {
+      const limit = link.tracked && shortFits ? LINK_URL_MAX : LIMITS.linkUrl;
+      if (!isHttpUrl(link.url)) {
+        ctx.addIssue({ code: 'custom', path: ['url'], message: t.invalidUrl });
+      } else if (link.url.length > limit) {
+        const message = limit === LIMITS.linkUrl ? t.urlTooLong : t.trackedUrlTooLong;
+        ctx.addIssue({ code: 'custom', path: ['url'], message });
+      }
+    });
+};
 
 const mediaSchema = z.object({
   type: z.enum(MEDIA_TYPES),
@@ -51,39 +67,50 @@ const mediaSchema = z.object({
 const withoutUnuploadedMedia = (value: unknown) =>
   value && typeof value === 'object' && (value as { url?: unknown }).url ? value : null;
 
-const messageSchema = z
-  .object({
-    text: z.string().trim().default(''),
-    links: z
-      .array(linkSchema)
-      .max(MAX_LINKS_PER_MESSAGE, {
-        error: formatMessage(t.tooManyLinks, { max: MAX_LINKS_PER_MESSAGE }),
-      })
-      .default([]),
-    media: z.preprocess(withoutUnuploadedMedia, mediaSchema.nullable()),
-    fallbackUrl: z
-      .string()
-      .trim()
-      .nullish()
-      .transform((value) => value ?? ''),
-  })
-  .superRefine((message, ctx) => {
-    const size = messageSize(message);
-    if (size.units > size.limit) {
-      const text = size.encoding === 'GSM-7' ? t.messageTooLong : t.unicodeMessageTooLong;
-      ctx.addIssue({ code: 'custom', path: ['text'], message: text });
-    }
-    if (message.media && !message.fallbackUrl) {
-      ctx.addIssue({ code: 'custom', path: ['fallbackUrl'], message: t.fallbackRecommended });
-    } else if (message.fallbackUrl && !isHttpUrl(message.fallbackUrl)) {
-      ctx.addIssue({ code: 'custom', path: ['fallbackUrl'], message: t.invalidUrl });
-    }
-  });
+/**
+ * A message's rules. Its text may hold personal fields (shared/personal-fields.ts), none unknown
+ * or broken; its size is counted as sent (shared/message-settings.ts: names at the stated length,
+ * tracked links as their short links).
+ */
+const messageSchema = (settings: MessageSettings) =>
+  z
+    .object({
+      text: z.string().trim().default(''),
+      links: z
+        .array(linkSchema(settings))
+        .max(MAX_LINKS_PER_MESSAGE, {
+          error: formatMessage(t.tooManyLinks, { max: MAX_LINKS_PER_MESSAGE }),
+        })
+        .default([]),
+      media: z.preprocess(withoutUnuploadedMedia, mediaSchema.nullable()),
+      fallbackUrl: z
+        .string()
+        .trim()
+        .nullish()
+        .transform((value) => value ?? ''),
+    })
+    .superRefine((message, ctx) => {
+      const text = (message: string) => ctx.addIssue({ code: 'custom', path: ['text'], message });
+      const { unknown, broken } = parsePersonalText(message.text);
+      if (unknown.length > 0) text(formatMessage(t.unknownField, { fields: unknown.join(', ') }));
+      if (broken.length > 0) {
+        text(formatMessage(t.brokenField, { fields: broken.join(', '), max: FALLBACK_MAX }));
+      }
+      const size = messageSize(countedMessage(message, settings));
+      if (size.units > size.limit) {
+        text(size.encoding === 'GSM-7' ? t.messageTooLong : t.unicodeMessageTooLong);
+      }
+      if (message.media && !message.fallbackUrl) {
+        ctx.addIssue({ code: 'custom', path: ['fallbackUrl'], message: t.fallbackRecommended });
+      } else if (message.fallbackUrl && !isHttpUrl(message.fallbackUrl)) {
+        ctx.addIssue({ code: 'custom', path: ['fallbackUrl'], message: t.invalidUrl });
+      }
+    });
 
-export type MessageInput = z.output<typeof messageSchema>;
+export type MessageInput = z.output<ReturnType<typeof messageSchema>>;
 
-const requiredText = (message: string) =>
-  messageSchema.superRefine((value, ctx) => {
+const requiredText = (settings: MessageSettings, message: string) =>
+  messageSchema(settings).superRefine((value, ctx) => {
     if (!value.text) ctx.addIssue({ code: 'custom', path: ['text'], message });
   });
 
@@ -99,27 +126,28 @@ const daysSchema = z.coerce
  * The day messages. The count is checked before any message is: a body can hold some 300,000
  * empty messages, and each would otherwise be parsed and reported.
  */
-const dayMessages = z
-  .array(z.unknown())
-  .max(LIMITS.daysMax, { error: t.daysMax })
-  .pipe(
-    z.array(messageSchema).superRefine((list, ctx) => {
-      list.forEach((message, i) => {
-        if (!message.text) {
-          const text = formatMessage(t.dayMessageRequired, { n: i + 1 });
-          ctx.addIssue({ code: 'custom', path: [i, 'text'], message: text });
-        }
-      });
-    }),
-  );
+const dayMessages = (settings: MessageSettings) =>
+  z
+    .array(z.unknown())
+    .max(LIMITS.daysMax, { error: t.daysMax })
+    .pipe(
+      z.array(messageSchema(settings)).superRefine((list, ctx) => {
+        list.forEach((message, i) => {
+          if (!message.text) {
+            const text = formatMessage(t.dayMessageRequired, { n: i + 1 });
+            ctx.addIssue({ code: 'custom', path: [i, 'text'], message: text });
+          }
+        });
+      }),
+    );
 
-const productFields = {
+const productFields = (settings: MessageSettings) => ({
   name: requiredString(t.nameRequired).max(200),
   days: daysSchema,
-  preMessage: requiredText(t.preMessageRequired),
-  messages: dayMessages,
-  conclusionMessage: requiredText(t.conclusionRequired),
-};
+  preMessage: requiredText(settings, t.preMessageRequired),
+  messages: dayMessages(settings),
+  conclusionMessage: requiredText(settings, t.conclusionRequired),
+});
 
 /**
  * One message per day: a missing day is reported as that day's message being required. Only for
@@ -139,15 +167,21 @@ function oneMessagePerDay(product: { days: number; messages: unknown[] }, ctx: z
   }
 }
 
-/** POST /api/products, and the create form. */
-export const productCreateSchema = z.object(productFields).superRefine(oneMessagePerDay);
+/**
+ * POST /api/products and the create form (`create`); PUT /api/products/{id} and the edit form
+ * (`update`: as create, plus the status). Both measure messages with the server's settings.
+ */
+export function productSchemas(settings: MessageSettings) {
+  const fields = productFields(settings);
+  return {
+    create: z.object(fields).superRefine(oneMessagePerDay),
+    update: z
+      .object({ ...fields, status: z.enum(PRODUCT_STATUSES).optional() })
+      .superRefine(oneMessagePerDay),
+  };
+}
 
-/** PUT /api/products/{id}, and the edit form: as create, plus the status. */
-export const productUpdateSchema = z
-  .object({ ...productFields, status: z.enum(PRODUCT_STATUSES).optional() })
-  .superRefine(oneMessagePerDay);
-
-export type ProductInput = z.output<typeof productUpdateSchema>;
+export type ProductInput = z.output<ReturnType<typeof productSchemas>['update']>;
 
 export const PRODUCT_SORT_FIELDS = ['name', 'days', 'status', 'createdAt', 'updatedAt'] as const;
 

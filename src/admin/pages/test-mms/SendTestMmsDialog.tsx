@@ -1,10 +1,8 @@
 import { Dialog, DialogTitle } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useDataProvider } from 'react-admin';
 import type { ApiMessage } from '../../../shared/responses/messages';
 import { useMessages } from '../../i18n';
-import type { TidingsDataProvider } from '../../providers/dataProvider';
+import { useSmsSettings } from '../../sms/useSmsSettings';
 import { TEST_MESSAGE_DEFAULTS, type TestMessageFormValues } from './testMessageValues';
 import { TestMessageForm } from './TestMessageForm';
 import { TestMessageStatus } from './TestMessageStatus';
@@ -22,14 +20,8 @@ export default function SendTestMmsDialog({
 }) {
   const t = useMessages();
   const titleId = useId();
-  const dataProvider = useDataProvider<TidingsDataProvider>();
   // The limit and the provider are a note only: without them the dialog works the same.
-  const { data: settings } = useQuery({
-    queryKey: ['sms', 'settings'],
-    queryFn: () => dataProvider.getSmsSettings(),
-    retry: false,
-    staleTime: Infinity,
-  });
+  const { data: settings } = useSmsSettings();
   const [sent, setSent] = useState<ApiMessage | null>(null);
   // 'Send another' comes back to the form as it was sent, to change one thing and send again.
   const [values, setValues] = useState<TestMessageFormValues>(TEST_MESSAGE_DEFAULTS);

@@ -1,5 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { LIMITS } from '../../../shared/constants';
+import { countedMessage, type MessageSettings } from '../../../shared/message-settings';
+import { hasPersonalFields, NUMBER_FIELD_LENGTH } from '../../../shared/personal-fields';
 import { messageSize } from '../../../shared/product';
 import type { MessageLink } from '../../../shared/responses/products';
 import { useMessages } from '../../i18n';
@@ -20,11 +22,22 @@ const COLORS = { ok: 'text.secondary', warning: 'warning.main', over: 'error.mai
  * The live length of a message as sent (`messageSize`: text, then each link URL on a line of its
  * own), out of 160, or 70 once a character forces Unicode. Orange above 140, red with
  * 'Exceeds limit!' above 160 (spec section 5). With links, the detail line splits the total,
- * the line breaks counted with the links they introduce.
+ * the line breaks counted with the links they introduce. A product message (`settings` given) is
+ * counted as it will be sent: personal fields at their stated length, which a note says, and
+ * tracked links as their short links.
  */
-export function MessageCounter({ text, links }: { text: string; links: MessageLink[] }) {
+export function MessageCounter({
+  text,
+  links,
+  settings,
+}: {
+  text: string;
+  links: MessageLink[];
+  settings?: MessageSettings;
+}) {
   const t = useMessages();
-  const size = messageSize({ text, links });
+  const size = messageSize(settings ? countedMessage({ text, links }, settings) : { text, links });
+  const fieldsNote = settings !== undefined && hasPersonalFields(text);
   const state = counterState(size.units, size.limit);
   return (
     <Box sx={{ textAlign: 'right' }} data-state={state} data-testid="message-counter">
@@ -45,6 +58,14 @@ export function MessageCounter({ text, links }: { text: string; links: MessageLi
             text: size.textUnits,
             links: size.linksUnits,
             total: size.units,
+          })}
+        </Typography>
+      )}
+      {fieldsNote && (
+        <Typography variant="caption" component="div" color="text.secondary">
+          {t('products.fieldsNote', {
+            names: settings.personalFieldLength,
+            numbers: NUMBER_FIELD_LENGTH,
           })}
         </Typography>
       )}

@@ -7,6 +7,7 @@ import { useMessages } from '../../i18n';
 import { AddLinkButton, LinkRows, useMessageLinks } from './LinksEditor';
 import { MediaField } from './MediaField';
 import { MessageCounter } from './MessageCounter';
+import { useMessageSettings } from './messageSettings';
 import { SmsDetails } from './SmsDetails';
 
 export const dayElementId = (day: number) => `day-${day}`;
@@ -32,6 +33,7 @@ export const MessageEditor = memo(function MessageEditor({
   const text = (useWatch({ name: `${path}.text` }) as string | undefined) ?? '';
   const links = (useWatch({ name: `${path}.links` }) as MessageLink[] | undefined) ?? [];
   const linkFields = useMessageLinks(path);
+  const settings = useMessageSettings();
   // As typing would: checked again at once only after a first submit (the form's reValidateMode).
   const replaceText = (next: string) =>
     setValue(`${path}.text`, next, { shouldDirty: true, shouldValidate: formState.isSubmitted });
@@ -57,7 +59,7 @@ export const MessageEditor = memo(function MessageEditor({
           <Typography variant="h6" component="h2">
             {title}
           </Typography>
-          <MessageCounter text={text} links={links} />
+          <MessageCounter text={text} links={links} settings={settings} />
         </Box>
         <TextInput
           source={`${path}.text`}
@@ -68,7 +70,7 @@ export const MessageEditor = memo(function MessageEditor({
           helperText={false}
           fullWidth
         />
-        <SmsDetails text={text} links={links} onReplace={replaceText} />
+        <SmsDetails text={text} links={links} settings={settings} onReplace={replaceText} />
         <LinkRows path={path} links={linkFields} />
         <MediaField path={path} day={day} actions={<AddLinkButton links={linkFields} />} />
       </CardContent>

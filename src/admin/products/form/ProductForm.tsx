@@ -6,7 +6,12 @@ import { useWatch } from 'react-hook-form';
 import { LIMITS, PRODUCT_STATUSES } from '../../../shared/constants';
 import { isDayCount, totalMessages } from '../../../shared/product';
 import type { Product } from '../../../shared/responses/products';
-import { productCreateSchema, productUpdateSchema } from '../../../shared/validation/product';
+import type { MessageSettings } from '../../../shared/message-settings';
+import { productSchemas } from '../../../shared/validation/product';
+import { RecordLoadError } from '../../forms/RecordLoadError';
+import { LoadingPage } from '../../layout/LoadingPage';
+import { useSmsSettings } from '../../sms/useSmsSettings';
+import { MessageSettingsContext } from './messageSettings';
 import { FormActionBar } from '../../forms/FormActionBar';
 import { useMessages } from '../../i18n';
 import { ErrorBanner } from '../../lists/ErrorBanner';
@@ -52,28 +57,53 @@ function FormActions({ mode }: { mode: ProductFormMode }) {
   );
 }
 
-/**
- * Create and Edit Product: name, days (and status on edit), then every message from the
- * pre-message to the conclusion. Validated with the shared product schema, the API's own.
- */
-export function ProductForm({
-  mode,
-  error,
-  onDismissError,
-}: {
+interface ProductFormProps {
   mode: ProductFormMode;
   error: string | null;
   onDismissError: () => void;
-}) {
+}
+
+/**
+ * Create and Edit Product: name, days (and status on edit), then every message from the
+ * pre-message to the conclusion. Validated with the shared product schema, the API's own, with
+ * this server's message settings (GET /api/sms), so a message is measured as it will be sent.
+ */
+export function ProductForm(props: ProductFormProps) {
+  const t = useMessages();
+  const { data, error } = useSmsSettings();
+  if (error) {
+    return (
+      <RecordLoadError
+        title={props.mode === 'create' ? t('products.createTitle') : t('products.editTitle')}
+        message={t('products.errors.settings')}
+        backTo="/products"
+        backLabel={t('products.back')}
+      />
+    );
+  }
+  if (!data) return <LoadingPage label={t('products.loading')} />;
+  return (
+    <MessageSettingsContext.Provider value={data.messages}>
+      <ProductFormView {...props} settings={data.messages} />
+    </MessageSettingsContext.Provider>
+  );
+}
+
+function ProductFormView({
+  mode,
+  error,
+  onDismissError,
+  settings,
+}: ProductFormProps & { settings: MessageSettings }) {
   const t = useMessages();
   const record = useRecordContext<Product>();
   const [days, setDays] = useState<number>(record?.days ?? LIMITS.daysDefault);
   const list = useRef<MessageListHandle>(null);
   const jump = useCallback((day: number) => list.current?.jumpTo(day), []);
-  const resolver = useMemo(
-    () => zodResolver(mode === 'create' ? productCreateSchema : productUpdateSchema),
-    [mode],
-  );
+  const resolver = useMemo(() => {
+    const schemas = productSchemas(settings);
+    return zodResolver(mode === 'create' ? schemas.create : schemas.update);
+  }, [mode, settings]);
 
   return (
     // noValidate: the spec's messages, not the browser's, say what is missing.

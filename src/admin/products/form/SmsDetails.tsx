@@ -1,24 +1,30 @@
 import { Alert, Box, Button, Chip, Typography } from '@mui/material';
 import { analyzeSms, replaceWithGsm } from '../../../shared/sms';
+import { countedMessage, type MessageSettings } from '../../../shared/message-settings';
 import { smsBody } from '../../../shared/product';
 import type { MessageLink } from '../../../shared/responses/products';
 import { useMessages } from '../../i18n';
 
 /**
  * How the message will travel: encoding and segment count (beyond the spec). Characters that force
- * Unicode are named, with a one-click replacement for those that have a plain equivalent.
+ * Unicode are named, with a one-click replacement for those that have a plain equivalent. A
+ * product message (`settings` given) is measured as MessageCounter measures it.
  */
 export function SmsDetails({
   text,
   links,
+  settings,
   onReplace,
 }: {
   text: string;
   links: MessageLink[];
+  settings?: MessageSettings;
   onReplace: (text: string) => void;
 }) {
   const t = useMessages();
-  const sms = analyzeSms(smsBody({ text, links }));
+  const sms = analyzeSms(
+    smsBody(settings ? countedMessage({ text, links }, settings) : { text, links }),
+  );
   const replaceable = sms.unicodeCharacters.some((c) => c.replacement !== undefined);
   const hasEmoji = sms.unicodeCharacters.some((c) => c.replacement === undefined);
   return (
