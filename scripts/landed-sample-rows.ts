@@ -190,6 +190,21 @@ export const SAMPLE_TABLES: SampleTable[] = [
   { table: 'program_pods', rows: [{ program_id: PROGRAM, pod_id: POD }] },
   { table: 'program_plans', rows: [{ program_id: PROGRAM, planned_day: 1, planned_at: at(22) }] },
   {
+    table: 'program_enrollments',
+    rows: [
+      {
+        program_id: PROGRAM,
+        contact_id: PARTICIPANT,
+        enrolled_at: at(20),
+        start_date: '2026-11-21',
+      },
+    ],
+  },
+  {
+    table: 'enrollment_plans',
+    rows: [{ program_id: PROGRAM, start_date: '2026-11-21', planned_day: 1, planned_at: at(22) }],
+  },
+  {
     table: 'outbound_messages',
     rows: [
       {

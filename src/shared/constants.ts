@@ -27,6 +27,13 @@ export const POD_MEMBER_STATUSES = ['active', 'removed'] as const;
 export type PodMemberStatus = (typeof POD_MEMBER_STATUSES)[number];
 
 export const OFFERINGS = ['Standard', 'Nuanced'] as const;
+
+/**
+ * How a program's days fall: `cohort`, everyone on the program's calendar from its start date;
+ * `rolling`, each participant from their own day 0, the first send time after they joined.
+ */
+export const ENROLLMENTS = ['cohort', 'rolling'] as const;
+export type Enrollment = (typeof ENROLLMENTS)[number];
 export type Offering = (typeof OFFERINGS)[number];
 
 export const TIME_ZONES = [

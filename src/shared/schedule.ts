@@ -291,12 +291,18 @@ export interface StatusInput {
   hasProduct: boolean;
   schedule: ProgramSchedule | null;
   paused: boolean;
+  /**
+   * A rolling program's enrollment: its last day 0 (`endsOn`), or null while it stays open. Its
+   * days run from the start date until the last one enrolled on `endsOn` has had the conclusion.
+   */
+  rolling?: { endsOn: LocalDate | null };
 }
 
 /**
  * Draft: no product or no start date. Paused: stopped by staff (until resumed). Otherwise by the
  * clock: Scheduled before the pre-message goes out, Running until the conclusion has gone out,
- * Completed after. Its SQL twin, `programStatusSqlAt` in server/services/programs.ts, filters and
+ * Completed after. A rolling program's last conclusion is that of day 0 on its enrollment's last
+ * date; with enrollment open it never completes. Its SQL twin, `programStatusSqlAt` in server/services/programs.ts, filters and
  * sorts lists; tests/api/program-status-rule.test.ts holds the two equal.
  */
 export function programStatus(input: StatusInput, now: Date = new Date()): ProgramStatus {
@@ -309,10 +315,15 @@ export function programStatus(input: StatusInput, now: Date = new Date()): Progr
   // in the year 5874897 or 4713 BC has none that Date can hold.
   const today = Math.floor(now.getTime() / DAY_MS);
   if (start >= today + ZONE_DAY_MARGIN) return 'scheduled';
-  if (start + conclusionDay(input.schedule.days) <= today - ZONE_DAY_MARGIN) return 'completed';
+  // The last day 0: a rolling program's enrollment end (none: open), else the start date.
+  const lastStartDate = input.rolling ? input.rolling.endsOn : input.schedule.startDate;
+  const lastStart = lastStartDate === null ? null : dayNumberOf(lastStartDate);
+  const conclusion = conclusionDay(input.schedule.days);
+  if (lastStart !== null && lastStart + conclusion <= today - ZONE_DAY_MARGIN) return 'completed';
   const first = sendTimeOfDay(input.schedule, 0).sendAt;
-  const last = sendTimeOfDay(input.schedule, conclusionDay(input.schedule.days)).sendAt;
   if (now < first) return 'scheduled';
+  if (lastStart === null) return 'running';
+  const last = sendTimeOfDay({ ...input.schedule, startDate: lastStartDate! }, conclusion).sendAt;
   if (now < last) return 'running';
   return 'completed';
 }

@@ -23,6 +23,8 @@ interface Case {
   days: number;
   paused: boolean;
   at: string;
+  /** A rolling program's last day 0, or null while open; absent: a cohort program. */
+  rolling?: { endsOn: string | null };
 }
 
 let testDb: TestDatabase;
@@ -48,12 +50,14 @@ async function sqlStatuses(cases: Case[]): Promise<ProgramStatus[]> {
       with cases as (
         select * from json_to_recordset(${JSON.stringify(batch)}::json) as c(
           id int, "hasProduct" boolean, "startDate" date, "sendTime" text, "timeZone" text,
-          days int, paused boolean, at timestamptz)
+          days int, paused boolean, at timestamptz, rolling json)
       ),
       programs as (
         select id, case when "hasProduct" then id end as product_id, "startDate" as start_date,
           "sendTime" as send_time, "timeZone" as time_zone,
-          case when paused then at end as paused_at, at
+          case when paused then at end as paused_at, at,
+          case when rolling is null then 'cohort' else 'rolling' end as enrollment,
+          (rolling ->> 'endsOn')::date as enrollment_ends_on
         from cases
       ),
       products as (select id, days from cases where "hasProduct")
@@ -74,6 +78,7 @@ const sharedStatus = (c: Case): ProgramStatus =>
         ? { startDate: c.startDate, sendTime: c.sendTime, timeZone: c.timeZone, days: c.days }
         : null,
       paused: c.paused,
+      rolling: c.rolling,
     },
     new Date(c.at),
   );
@@ -159,6 +164,32 @@ function* edges(): Generator<Case> {
         }
 }
 
+/** Rolling programs: enrollment open, or ending before, on or after the start date's days. */
+function* rollingGrid(): Generator<Case> {
+  for (const today of TODAYS)
+    for (const time of UTC_TIMES) {
+      const at = `${today}T${time}Z`;
+      for (const offset of [-400, -8, -2, -1, 0, 1, 2, 40])
+        for (const ends of [null, -30, -3, 0, 1, 5])
+          for (const timeZone of TIME_ZONES)
+            for (const days of [1, 7, 30])
+              for (const paused of [false, true]) {
+                const startDate = addDays(today, offset);
+                const endsOn = ends === null ? null : addDays(today, ends);
+                yield {
+                  hasProduct: true,
+                  startDate,
+                  sendTime: SEND_WINDOW.default,
+                  timeZone,
+                  days,
+                  paused,
+                  at,
+                  rolling: { endsOn },
+                };
+              }
+    }
+}
+
 const arbitraryCase: fc.Arbitrary<Case> = fc.record({
   hasProduct: fc.boolean(),
   startDate: fc.option(
@@ -176,12 +207,26 @@ const arbitraryCase: fc.Arbitrary<Case> = fc.record({
   at: fc
     .integer({ min: Date.parse('2026-02-01T00:00:00Z'), max: Date.parse('2026-04-30T00:00:00Z') })
     .map((ms) => new Date(ms).toISOString()),
+  rolling: fc.option(
+    fc.record({
+      endsOn: fc.option(
+        fc.integer({ min: -20, max: 20 }).map((offset) => addDays('2026-03-08', offset)),
+        { nil: null },
+      ),
+    }),
+    { nil: undefined },
+  ),
 });
 
 describe('the program status rule: SQL and shared agree', () => {
   it('on a grid of start dates, send times, zones, lengths and instants through the day', async () => {
     const cases = [...grid()];
     expect(cases.length).toBeGreaterThan(50_000);
+    expect(await disagreements(cases)).toEqual([]);
+  });
+
+  it('for rolling programs, open or with an enrollment end, on a grid of dates and instants', async () => {
+    const cases = [...rollingGrid()];
     expect(await disagreements(cases)).toEqual([]);
   });
 

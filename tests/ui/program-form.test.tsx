@@ -204,6 +204,8 @@ describe('create program: saving', () => {
           podIds: [ids.walkers],
           startDate: '2027-03-13',
           sendTime: '10:30',
+          enrollment: 'cohort',
+          enrollmentEndsOn: null,
         },
       }),
     );
@@ -229,6 +231,24 @@ describe('create program: saving', () => {
       podIds: [],
       startDate: null,
       sendTime: '09:00',
+      enrollment: 'cohort',
+      enrollmentEndsOn: null,
+    });
+  });
+
+  it('sends a rolling program, whose enrollment end shows only while rolling is chosen', async () => {
+    const dataProvider = await openCreate();
+    fireEvent.change(input(t.fields.programName), { target: { value: 'Rolling Walks' } });
+    expect(screen.getByText(t.enrollmentHelp.cohort)).toBeInTheDocument();
+    expect(screen.queryByLabelText(t.fields.enrollmentEndsOn)).toBeNull();
+    await choose(t.fields.enrollment, t.enrollments.rolling);
+    expect(screen.getByText(t.enrollmentHelp.rolling)).toBeInTheDocument();
+    expect(screen.getAllByLabelText(t.fields.enrollmentEndsOn).length).toBeGreaterThan(0);
+    submit(t.save);
+    await waitFor(() => expect(path()).toBe('/programs'));
+    expect(dataProvider.create.mock.calls[0]![1].data).toMatchObject({
+      enrollment: 'rolling',
+      enrollmentEndsOn: null,
     });
   });
 

@@ -33,6 +33,8 @@ export function program(overrides: Partial<Program> = {}): Program {
     pods: [{ _id: ids.walkers, id: ids.walkers, podId: 'POD-20270301-090000', podName: 'Walkers' }],
     startDate: '2027-03-13',
     sendTime: '09:00',
+    enrollment: 'cohort',
+    enrollmentEndsOn: null,
     status: 'running',
     pausedAt: null,
     messagesSent: 0,

@@ -31,6 +31,7 @@ import {
   DEFAULT_TIME_ZONE,
   LIMITS,
   MEDIA_TYPES,
+  ENROLLMENTS,
   OFFERINGS,
   POD_MEMBER_STATUSES,
   POD_STATUSES,
@@ -276,6 +277,13 @@ export const programs = pgTable(
     startDate: date('start_date', { mode: 'string' }),
     /** Local wall-clock time each day's message goes out, HH:MM, inside the send window. */
     sendTime: text('send_time').notNull().default(SEND_WINDOW.default),
+    /** `cohort` (one calendar from the start date) or `rolling` (each participant's own). */
+    enrollment: text('enrollment', { enum: ENROLLMENTS }).notNull().default('cohort'),
+    /**
+     * A rolling program's last day 0 (a local date): nobody is enrolled later, and the program ends
+     * when the last one enrolled finishes. Null: enrollment stays open.
+     */
+    enrollmentEndsOn: date('enrollment_ends_on', { mode: 'string' }),
     /** Set while staff have paused the program. */
     pausedAt: timestamp('paused_at', { withTimezone: true, mode: 'date' }),
     /** When staff last resumed it: the delivery engine plans only days from then on. */
@@ -294,6 +302,7 @@ export const programs = pgTable(
     ),
     index('programs_product_idx').on(t.productId),
     check('programs_offering_check', oneOf(t.offering, OFFERINGS)),
+    check('programs_enrollment_check', oneOf(t.enrollment, ENROLLMENTS)),
     check('programs_time_zone_check', oneOf(t.timeZone, TIME_ZONES)),
     check(
       'programs_offering_type_check',
@@ -317,6 +326,36 @@ export const programPods = pgTable(
   (t) => [
     primaryKey({ columns: [t.programId, t.podId] }),
     index('program_pods_pod_idx').on(t.podId),
+  ],
+);
+
+/**
+ * Who a rolling program has enrolled, and when their days fall: day d goes out on `start_date` + d
+ * at the program's send time. A row is written when the planner first finds the contact a
+ * recipient, and kept: leaving the program's pods or opting out ends the enrollment
+ * (`ended_at`), and finding them a recipient again does not enroll them again.
+ */
+export const programEnrollments = pgTable(
+  'program_enrollments',
+  {
+    programId: uuid('program_id')
+      .notNull()
+      .references(() => programs.id, { onDelete: 'cascade' }),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** When they became a recipient, as far as Tidings knows (delivery/enrollments.ts). */
+    enrolledAt: timestamp('enrolled_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** The local date of their day 0 in the program's zone. */
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    /** When they stopped being a recipient (left every pod, opted out, deactivated). */
+    endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
+    demo: demo(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.programId, t.contactId] }),
+    index('program_enrollments_start_idx').on(t.programId, t.startDate),
+    index('program_enrollments_contact_idx').on(t.contactId),
   ],
 );
 
@@ -752,6 +791,24 @@ export const phoneConsents = pgTable(
  * a running program whose day is planned costs nothing more, and a day missed while the planner
  * was down is recognised as missed (recorded expired when it is past the cutoff).
  */
+/**
+ * The highest day the planner has handled of each group of a rolling program's participants who
+ * share a day 0 (`start_date`): what `program_plans` is to a cohort program.
+ */
+export const enrollmentPlans = pgTable(
+  'enrollment_plans',
+  {
+    programId: uuid('program_id')
+      .notNull()
+      .references(() => programs.id, { onDelete: 'cascade' }),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    plannedDay: integer('planned_day').notNull(),
+    plannedAt: timestamp('planned_at', { withTimezone: true, mode: 'date' }).notNull(),
+    demo: demo(),
+  },
+  (t) => [primaryKey({ columns: [t.programId, t.startDate] })],
+);
+
 export const programPlans = pgTable('program_plans', {
   programId: uuid('program_id')
     .primaryKey()

@@ -1,15 +1,26 @@
-import { and, eq, gt, inArray, lte, notExists, sql, type SQL } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, exists, gt, inArray, isNull, lte, notExists, sql, type SQL } from 'drizzle-orm';
 import { PLANNER_LIMITS, type MessageStatus } from '../../shared/delivery';
-import { lastDayDue, sendTimeOfDay, type ProgramSchedule } from '../../shared/schedule';
+import type { Enrollment } from '../../shared/constants';
+import {
+  lastDayDue,
+  sendTimeOfDay,
+  wallClock,
+  type LocalDate,
+  type ProgramSchedule,
+} from '../../shared/schedule';
 import type { Db, Tx } from '../db/client';
 import {
   media,
   outboundMessages,
   productMessages,
   products,
+  programEnrollments,
   programPlans,
   programs,
+  users,
 } from '../db/schema';
+import { cohortsOf, endEnrollments, enrollRecipients, savePlannedDay } from './enrollments';
 import { programStatusSqlAt } from '../services/programs';
 import { defaultShortLinkBase } from '../../shared/message-settings';
 import { conclusionDay } from '../../shared/product';
@@ -83,11 +94,19 @@ interface Candidate {
   id: string;
   programName: string;
   productId: string;
+  /** A rolling program's: of the participants whose day 0 is `schedule.startDate`. */
   schedule: ProgramSchedule;
+  enrollment: Enrollment;
+  enrollmentEndsOn: LocalDate | null;
   createdAt: Date;
   resumedAt: Date | null;
   updatedAt: Date;
   plannedDay: number | null;
+  /**
+   * Null for a cohort program; for a rolling one, the day 0 of the participants being planned
+   * (enrollments.ts), whose schedule starts then.
+   */
+  cohort: LocalDate | null;
 }
 
 /** Programs whose delivery window (first day minus the lead to the conclusion plus the cutoff) holds now. */
@@ -101,6 +120,8 @@ async function candidates(db: Db, now: Date, leadMs: number, cutoffMs: number) {
       sendTime: programs.sendTime,
       timeZone: programs.timeZone,
       days: products.days,
+      enrollment: programs.enrollment,
+      enrollmentEndsOn: programs.enrollmentEndsOn,
       createdAt: programs.createdAt,
       resumedAt: programs.resumedAt,
       updatedAt: programs.updatedAt,
@@ -133,10 +154,13 @@ async function candidates(db: Db, now: Date, leadMs: number, cutoffMs: number) {
       timeZone: row.timeZone,
       days: row.days,
     },
+    enrollment: row.enrollment,
+    enrollmentEndsOn: row.enrollmentEndsOn,
     createdAt: row.createdAt,
     resumedAt: row.resumedAt,
     updatedAt: row.updatedAt,
     plannedDay: row.plannedDay,
+    cohort: null,
   }));
 }
 
@@ -164,8 +188,32 @@ export async function dayMessage(db: Db | Tx, productId: string, day: number) {
  * one has a row for it already: their own, or one at their phone (a phone gets a day once, however
  * many recipients carry it).
  */
-function missingRecipients(db: Db | Tx, programId: string, day: number, sendAt: Date) {
-  const recipients = programRecipients(db, programId).as('recipients');
+function missingRecipients(
+  db: Db | Tx,
+  programId: string,
+  day: number,
+  sendAt: Date,
+  cohort: LocalDate | null,
+) {
+  // A rolling program's day goes to the participants enrolled with this day 0, still enrolled:
+  // narrowed before the recipients are grouped, so a group reads only its own contacts.
+  const enrolled =
+    cohort === null
+      ? undefined
+      : exists(
+          db
+            .select({ one: sql`1` })
+            .from(programEnrollments)
+            .where(
+              and(
+                eq(programEnrollments.programId, programId),
+                eq(programEnrollments.startDate, cohort),
+                eq(programEnrollments.contactId, users.id),
+                isNull(programEnrollments.endedAt),
+              ),
+            ),
+        );
+  const recipients = programRecipients(db, programId, enrolled).as('recipients');
   const rowOfDay = (where: SQL) =>
     db
       .select({ one: sql`1` })
@@ -191,6 +239,7 @@ interface BatchRecipient {
 
 interface DayPlan {
   programId: string;
+  cohort: LocalDate | null;
   day: number;
   sendAt: Date;
   status: Extract<MessageStatus, 'queued' | 'expired'>;
@@ -221,6 +270,7 @@ async function batchBounds(db: Db, plan: DayPlan, batchSize: number): Promise<st
     plan.programId,
     plan.day,
     plan.sendAt,
+    plan.cohort,
   );
   const ordered = db
     .select({
@@ -259,6 +309,7 @@ async function writeBatch(
     plan.programId,
     plan.day,
     plan.sendAt,
+    plan.cohort,
   );
   // A day planned for the first time has no rows of its contacts to skip (ON CONFLICT covers a
   // race); only a re-check looks for the recipients without one, when the outbox's statistics are
@@ -290,35 +341,36 @@ async function writeBatch(
   const result = await tx.execute(sql`
     with batch as (
       select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-        as batch (contact_id uuid, phone text, time_zone text, send_window_latest text, body text,
-          segments integer)
+        as batch (id uuid, contact_id uuid, phone text, time_zone text, send_window_latest text,
+          body text, segments integer)
     ),
     inserted as (
-      insert into outbound_messages (kind, contact_id, to_phone, body, media_url, program_id, day,
-        status, segments, send_after, expires_at, time_zone, send_window_latest, error_message,
+      insert into outbound_messages (id, kind, contact_id, to_phone, body, media_url, program_id,
+        day, status, segments, send_after, expires_at, time_zone, send_window_latest, error_message,
         created_at, updated_at)
-      select 'program', contact_id, phone, body, ${plan.mediaUrl},
+      select id, 'program', contact_id, phone, body, ${plan.mediaUrl},
         ${plan.programId}::uuid, ${plan.day}::integer, ${plan.status}, segments,
         ${timestamp(plan.sendAt)}, ${timestamp(plan.expiresAt)}, time_zone, send_window_latest,
         ${plan.errorMessage}, ${at}, ${at}
       from batch
       on conflict (program_id, contact_id, day) where program_id is not null do nothing
-      returning id, contact_id
+      returning id
     ),
     events as (
       insert into outbound_message_events (message_id, status, source, error_message, at)
       select id, ${plan.status}, 'planner', ${plan.errorMessage}, ${at} from inserted
     ),
     wanted as (
-      select inserted.id, links.* from inserted
-      join jsonb_to_recordset(${JSON.stringify(links)}::jsonb)
-        as links (contact_id uuid, code text, link_index smallint, url text)
-        on links.contact_id = inserted.contact_id
+      -- The links of the rows written (a row some other planner wrote first keeps its own links).
+      select * from jsonb_to_recordset(${JSON.stringify(links)}::jsonb)
+        as links (message_id uuid, contact_id uuid, code text, link_index smallint, url text)
+      where message_id in (select id from inserted)
     ),
     coded as (
       insert into short_links (code, message_id, program_id, contact_id, day, link_index, url,
         created_at)
-      select code, id, ${plan.programId}::uuid, contact_id, ${plan.day}::integer, link_index, url, ${at}
+      select code, message_id, ${plan.programId}::uuid, contact_id, ${plan.day}::integer,
+        link_index, url, ${at}
       from wanted
       on conflict (code) do nothing
       returning code
@@ -355,15 +407,29 @@ async function retryingTakenCodes<T>(write: () => Promise<T>, tries = 5): Promis
  * Worked out here from the rows just read, and written with them in one statement.
  */
 function personalRows(plan: DayPlan, batch: BatchRecipient[]) {
-  const links: { contact_id: string; code: string; link_index: number; url: string }[] = [];
+  const links: {
+    message_id: string;
+    contact_id: string;
+    code: string;
+    link_index: number;
+    url: string;
+  }[] = [];
   const rows = batch.map((recipient) => {
+    // The row's id is drawn here, so its links name it without joining the rows written.
+    const id = randomUUID();
     const window = recipientSendWindow(
       { country: recipient.country, state: recipient.state, phone: recipient.phone! },
       [plan.timeZone],
     );
     const { shortLinks, drawn } = drawShortLinks(plan.message, plan.shortLinkBase);
     for (const { code, linkIndex, url } of drawn) {
-      links.push({ contact_id: recipient.contactId, code, link_index: linkIndex, url });
+      links.push({
+        message_id: id,
+        contact_id: recipient.contactId,
+        code,
+        link_index: linkIndex,
+        url,
+      });
     }
     const values = {
       ...plan.shared,
@@ -372,6 +438,7 @@ function personalRows(plan: DayPlan, batch: BatchRecipient[]) {
     };
     const sent = personalBody(plan.message, plan.parsed, { values, shortLinks }, plan.publicUrl);
     return {
+      id,
       contact_id: recipient.contactId,
       phone: recipient.phone,
       time_zone: joinZones(window.zones),
@@ -419,6 +486,7 @@ export function createPlanner(options: PlannerOptions): Planner {
     const message = await dayMessage(db, program.productId, day);
     const plan: DayPlan = {
       programId: program.id,
+      cohort: program.cohort,
       day,
       sendAt,
       status: late ? 'expired' : 'queued',
@@ -460,6 +528,7 @@ export function createPlanner(options: PlannerOptions): Planner {
       program.id,
       day,
       sendAt,
+      program.cohort,
     );
     const found = await db
       .select({ one: sql`1` })
@@ -498,8 +567,10 @@ export function createPlanner(options: PlannerOptions): Planner {
     if (due < 0) return;
     const days = daysToPlan(program, due, now).map((day) => ({ day, onlyMissing: false }));
     const dueSendAt = sendTimeOfDay(program.schedule, due).sendAt;
-    // The planned day is looked at again for newcomers until its cutoff.
+    // The planned day is looked at again for newcomers until its cutoff. A rolling program's
+    // newcomers are enrolled, and their group planned again (planRolling): no need to look.
     if (
+      program.cohort === null &&
       program.plannedDay !== null &&
       program.plannedDay >= due &&
       now.getTime() < dueSendAt.getTime() + cutoffMs &&
@@ -514,6 +585,10 @@ export function createPlanner(options: PlannerOptions): Planner {
       result[outcome.status === 'queued' ? 'planned' : 'expired'] += outcome.written;
     }
     if (program.plannedDay !== null && program.plannedDay >= due) return;
+    if (program.cohort !== null) {
+      await savePlannedDay(db, program.id, program.cohort, due, now);
+      return;
+    }
     await db
       .insert(programPlans)
       .values({ programId: program.id, plannedDay: due, plannedAt: now })
@@ -526,6 +601,37 @@ export function createPlanner(options: PlannerOptions): Planner {
       });
   }
 
+  /**
+   * A rolling program: its enrollments kept up to date (enrollments.ts), then each group of
+   * participants who share a day 0 planned as a cohort program starting that day. A group that has
+   * just gained participants is looked at again for them, as a cohort program's planned day is.
+   */
+  async function planRolling(program: Candidate, now: Date, result: PlanResult) {
+    const rolling = {
+      ...program,
+      startDate: program.schedule.startDate,
+      sendTime: program.schedule.sendTime,
+      timeZone: program.schedule.timeZone,
+    };
+    const joined = new Set(await enrollRecipients(db, rolling, now, cutoffMs));
+    await endEnrollments(db, program.id, now);
+    const today = wallClock(new Date(now.getTime() + leadMs), program.schedule.timeZone).date;
+    const last = conclusionDay(program.schedule.days);
+    for (const cohort of await cohortsOf(db, program.id, today, last)) {
+      await planProgram(
+        {
+          ...program,
+          schedule: { ...program.schedule, startDate: cohort.startDate },
+          // A group that gained participants is planned again from its first day due.
+          plannedDay: joined.has(cohort.startDate) ? null : cohort.plannedDay,
+          cohort: cohort.startDate,
+        },
+        now,
+        result,
+      );
+    }
+  }
+
   return {
     async planOnce() {
       const now = clock();
@@ -533,7 +639,8 @@ export function createPlanner(options: PlannerOptions): Planner {
       for (const program of await candidates(db, now, leadMs, cutoffMs)) {
         result.programs += 1;
         try {
-          await planProgram(program, now, result);
+          if (program.enrollment === 'rolling') await planRolling(program, now, result);
+          else await planProgram(program, now, result);
         } catch (error) {
           if (!options.onError) throw error;
           options.onError(error, program.id);

@@ -58,10 +58,13 @@ const fromProgramMembers = (db: Db | Tx) =>
     .innerJoin(podMembers, eq(podMembers.podId, pods.id))
     .innerJoin(users, eq(users.id, podMembers.userId));
 
-/** The program's recipients now, one row per contact. */
-export function programRecipients(db: Db | Tx, programId: string) {
+/**
+ * The program's recipients now, one row per contact; `among`, a condition on the contact
+ * (`users`), narrows them before they are grouped, so a narrow one reads only its contacts.
+ */
+export function programRecipients(db: Db | Tx, programId: string, among?: SQL) {
   return fromProgramMembers(db)
-    .where(recipientConditions(programId))
+    .where(and(recipientConditions(programId), among))
     .groupBy(users.id, users.phone);
 }
 

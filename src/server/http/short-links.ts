@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { recordClick } from '../links/clicks';
+import { createClickRecorder } from '../links/clicks';
 import { isShortCodeShape } from '../links/codes';
 import { UNAVAILABLE_LINK_PAGE, UNKNOWN_LINK_PAGE } from '../links/pages';
 
@@ -40,6 +40,7 @@ export function sendUnknownLink(reply: FastifyReply) {
  * from the not-found handler (http/console.ts) and the URL error handler (http/client-errors.ts).
  */
 export async function shortLinkRoutes(app: FastifyInstance) {
+  const recordClick = createClickRecorder(app.db);
   app.get(
     `${SHORT_LINK_PREFIX}:code`,
     async (request: FastifyRequest<{ Params: { code: string } }>, reply) => {
@@ -47,7 +48,7 @@ export async function shortLinkRoutes(app: FastifyInstance) {
       if (!isShortCodeShape(code)) return sendUnknownLink(reply);
       let url: string | null;
       try {
-        url = await recordClick(app.db, {
+        url = await recordClick({
           code,
           // Fastify answers HEAD with this same handler and drops the body.
           method: request.method === 'HEAD' ? 'HEAD' : 'GET',

@@ -1,18 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { answerList } from '../http/list-answer';
 import {
+  enrollmentListResponse,
   programDeliveriesResponse,
   programListResponse,
   programResponse,
 } from '../../shared/responses/programs';
 import {
+  enrollmentListQuerySchema,
   programListQuerySchema,
   programSchema,
   programUpdateBodySchema,
 } from '../../shared/validation/program';
 import { serverTexts } from '../texts';
 import { idParams } from '../http/path-ids';
+import { engineClock } from '../delivery/engine';
 import { programDeliveries } from '../services/deliveries';
+import { enrollmentList } from '../services/enrollments';
 import {
   createProgram,
   getProgram,
@@ -107,6 +111,22 @@ export const programRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => programDeliveries(app.db, request.params.id),
+  );
+
+  // A rolling program's participants: where each is, and how many are active, finished, ended.
+  app.get(
+    '/programs/:id/enrollments',
+    {
+      schema: {
+        summary: "A page of a rolling program's enrollments, and how many are in each status",
+        tags,
+        params,
+        querystring: enrollmentListQuerySchema,
+        response: { 200: enrollmentListResponse },
+      },
+    },
+    async (request) =>
+      enrollmentList(app.db, request.params.id, request.query, engineClock(app.config)()),
   );
 
   app.post(

@@ -25,7 +25,7 @@ const noCounts = () =>
   >;
 
 /** The program's schedule, or null for a draft (no product or no start date). */
-async function scheduleOf(db: Db, programId: string): Promise<ProgramSchedule | null> {
+export async function scheduleOf(db: Db, programId: string): Promise<ProgramSchedule | null> {
   const [row] = await db
     .select({
       startDate: programs.startDate,

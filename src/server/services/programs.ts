@@ -42,7 +42,10 @@ const t = serverTexts.programs;
  * branches in order, so those rows never reach it.
  */
 const firstSendAt = sql`((${programs.startDate} + ${programs.sendTime}::time) at time zone ${programs.timeZone})`;
-const lastSendAt = sql`(((${programs.startDate} + (${products.days} + 1)) + ${programs.sendTime}::time) at time zone ${programs.timeZone})`;
+/** The last day 0: a rolling program's enrollment end ('infinity' while open), else the start date. */
+const lastStartDate = sql`(case when ${programs.enrollment} = 'rolling'
+  then coalesce(${programs.enrollmentEndsOn}, 'infinity'::date) else ${programs.startDate} end)`;
+const lastSendAt = sql`(((${lastStartDate} + (${products.days} + 1)) + ${programs.sendTime}::time) at time zone ${programs.timeZone})`;
 /**
  * The status at the instant `now` (SQL; the query needs `products` joined). The delivery planner
  * asks it at instants other than the present one.
@@ -53,7 +56,7 @@ export const programStatusSqlAt = (now: SQL) => {
   when ${programs.productId} is null or ${programs.startDate} is null then 'draft'
   when ${programs.pausedAt} is not null then 'paused'
   when ${programs.startDate} >= ${utcToday} + ${sql.raw(String(ZONE_DAY_MARGIN))} then 'scheduled'
-  when ${programs.startDate} + (${products.days} + 1) <= ${utcToday} - ${sql.raw(String(ZONE_DAY_MARGIN))} then 'completed'
+  when ${lastStartDate} + (${products.days} + 1) <= ${utcToday} - ${sql.raw(String(ZONE_DAY_MARGIN))} then 'completed'
   when ${now} < ${firstSendAt} then 'scheduled'
   when ${now} < ${lastSendAt} then 'running'
   else 'completed' end`;
@@ -133,8 +136,15 @@ export function toProgram(
     pods: programPodsOf,
     startDate: row.startDate,
     sendTime: row.sendTime,
+    enrollment: row.enrollment,
+    enrollmentEndsOn: row.enrollmentEndsOn,
     status: programStatus(
-      { hasProduct: Boolean(product), schedule, paused: row.pausedAt !== null },
+      {
+        hasProduct: Boolean(product),
+        schedule,
+        paused: row.pausedAt !== null,
+        rolling: row.enrollment === 'rolling' ? { endsOn: row.enrollmentEndsOn } : undefined,
+      },
       now,
     ),
     pausedAt: row.pausedAt?.toISOString() ?? null,
@@ -277,6 +287,8 @@ function columnsOf(input: ProgramInput) {
     timeZone: input.timeZone,
     startDate: input.startDate,
     sendTime: input.sendTime,
+    enrollment: input.enrollment,
+    enrollmentEndsOn: input.enrollmentEndsOn,
   };
 }
 

@@ -19,6 +19,9 @@ export const programs = {
   saving: 'Saving...',
   sendTimeOutsideWindow: 'Send time must be between 8:00 AM and 9:00 PM (quiet hours)',
   startDateInvalid: 'Start date must be a valid date',
+  enrollmentEndsOnInvalid: 'Enrollment end must be a valid date',
+  enrollmentEndsBeforeStart: 'Enrollment cannot end before the start date',
+  enrollmentEndsOnCohort: 'Only a rolling program has an enrollment end',
   startDateTooFar: 'Start date must be within %{years} years from today',
   startDateTooEarly: 'Start date cannot be before the year %{year}',
   pause: 'Pause',
@@ -38,10 +41,22 @@ export const programs = {
     pods: 'Pods',
     startDate: 'Start date',
     sendTime: 'Send time',
+    enrollment: 'Enrollment',
+    enrollmentEndsOn: 'Enrollment ends on',
     status: 'Status',
     createdAt: 'Created',
     search: 'Search program name',
   },
+  enrollments: {
+    cohort: 'Cohort: everyone on the start date',
+    rolling: 'Rolling: each participant from when they join',
+  },
+  enrollmentHelp: {
+    cohort: 'Everyone gets day 0 on the start date; someone who joins later starts at that day.',
+    rolling:
+      "Each participant's day 0 is the first send time after they join, from the start date on; leaving or opting out ends their enrollment.",
+  },
+  enrollmentEndsOnHelp: 'The last day 0: nobody is enrolled later. Empty: enrollment stays open.',
   statuses: {
     draft: 'Draft',
     scheduled: 'Scheduled',

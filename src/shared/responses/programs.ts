@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OFFERINGS, PROGRAM_STATUSES, TIME_ZONES } from '../constants';
+import { ENROLLMENTS, OFFERINGS, PROGRAM_STATUSES, TIME_ZONES } from '../constants';
 import { failureCountSchema, listOf } from './common';
 
 const time = z.iso.datetime();
@@ -37,6 +37,10 @@ export const programResponse = z.object({
   startDate: z.iso.date().nullable(),
   /** When each day's message goes out, local time, within the send window (08:00-21:00). */
   sendTime: z.string(),
+  /** `cohort`: everyone on one calendar from the start date; `rolling`: each from their own day 0. */
+  enrollment: z.enum(ENROLLMENTS),
+  /** A rolling program's last day 0; null: enrollment stays open (and always for a cohort). */
+  enrollmentEndsOn: z.iso.date().nullable(),
   status: z.enum(PROGRAM_STATUSES),
   pausedAt: time.nullable(),
   /**
@@ -119,3 +123,29 @@ export const programDeliveriesResponse = z.object({
   audience: audienceSchema,
 });
 export type ApiProgramDeliveries = z.infer<typeof programDeliveriesResponse>;
+
+export const ENROLLMENT_STATUSES = ['active', 'finished', 'ended'] as const;
+
+/**
+ * A participant of a rolling program: when Tidings enrolled them, their day 0, where they are and
+ * what comes next. `finished`: their conclusion has gone out; `ended`: they left (the pods, or
+ * texting) before it; `active` otherwise.
+ */
+const enrollmentSchema = z.object({
+  contactId: z.uuid(),
+  contactName: z.string(),
+  enrolledAt: time,
+  startDate: z.iso.date(),
+  /** Their day of the program today (0 = the pre-message); null before their day 0. */
+  currentDay: count.nullable(),
+  status: z.enum(ENROLLMENT_STATUSES),
+  endedAt: time.nullable(),
+  /** When their next day goes out; null once finished or ended. */
+  nextSendAt: time.nullable(),
+});
+export type ApiEnrollment = z.infer<typeof enrollmentSchema>;
+
+/** GET /api/programs/{id}/enrollments: a page of them, and how many are in each status. */
+export const enrollmentListResponse = listOf('enrollments', enrollmentSchema).extend({
+  summary: z.object({ enrolled: count, active: count, finished: count, ended: count }),
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  ENROLLMENTS,
   OFFERINGS,
   PROGRAM_START_DATES,
   PROGRAM_STATUSES,
@@ -77,6 +78,12 @@ export const programSchemaKeeping = (keepsStartDate: (date: string) => boolean) 
           if (!keepsStartDate(date)) checkStartDate(date, ctx);
         }),
       ),
+      enrollment: z
+        .enum(ENROLLMENTS, { error: 'Enrollment must be cohort or rolling' })
+        .default('cohort'),
+      enrollmentEndsOn: optional(
+        z.string().refine(isLocalDate, { error: t.enrollmentEndsOnInvalid }),
+      ),
       sendTime: z
         .string()
         .default(SEND_WINDOW.default)
@@ -88,6 +95,17 @@ export const programSchemaKeeping = (keepsStartDate: (date: string) => boolean) 
     .superRefine((program, ctx) => {
       if (program.offering === 'Nuanced' && !program.offeringType) {
         ctx.addIssue({ code: 'custom', path: ['offeringType'], message: t.offeringTypeRequired });
+      }
+      const endsOn = program.enrollmentEndsOn;
+      if (endsOn !== null && program.enrollment === 'cohort') {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['enrollmentEndsOn'],
+          message: t.enrollmentEndsOnCohort,
+        });
+      } else if (endsOn !== null && program.startDate && endsOn < program.startDate) {
+        const message = t.enrollmentEndsBeforeStart;
+        ctx.addIssue({ code: 'custom', path: ['enrollmentEndsOn'], message });
       }
     })
     .transform(({ timeframe: _timeframe, ...program }) => ({
@@ -133,3 +151,10 @@ export const programListQuerySchema = listQuerySchema(PROGRAM_SORT_FIELDS).exten
   offering: oneOrMany(OFFERINGS, 'offering'),
   status: oneOrMany(PROGRAM_STATUSES, 'status'),
 });
+
+/** GET /api/programs/{id}/enrollments: a page (the first unless asked) of up to MAX_PER_PAGE. */
+export const enrollmentListQuerySchema = listQuerySchema(['enrolledAt'] as const).pick({
+  page: true,
+  perPage: true,
+});
+export type EnrollmentListQuery = z.output<typeof enrollmentListQuerySchema>;

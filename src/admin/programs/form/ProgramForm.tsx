@@ -15,6 +15,7 @@ import { PageHeader } from '../../lists/ListParts';
 import { ConfirmChangeDialog } from './ConfirmChangeDialog';
 import { ChoiceSelect } from './ChoiceSelect';
 import { keepText } from './keepText';
+import { EnrollmentFields } from './EnrollmentFields';
 import { OfferingFields } from './OfferingFields';
 import { PodsInput } from './PodsInput';
 import { ProductInput } from './ProductInput';
@@ -163,6 +164,7 @@ export function ProgramForm({
                     <StartDateField />
                     <SendTimeField />
                   </FieldPair>
+                  <EnrollmentFields />
                 </Stack>
               </CardContent>
             </Card>

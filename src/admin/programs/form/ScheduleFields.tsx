@@ -21,7 +21,20 @@ const LATEST = timeOfDay(SEND_WINDOW.latest);
 /** The date of day 0 (the pre-message), in the program's zone; empty until chosen. */
 export function StartDateField() {
   const t = useMessages();
-  const { field, fieldState } = useInput<string | null>({ source: 'startDate', format: asStored });
+  return <DateField source="startDate" label={t('programs.fields.startDate')} />;
+}
+
+/** A date of the program's calendar (`YYYY-MM-DD`), or null; clearable. */
+export function DateField({
+  source,
+  label,
+  help,
+}: {
+  source: string;
+  label: string;
+  help?: string;
+}) {
+  const { field, fieldState } = useInput<string | null>({ source, format: asStored });
   const [value, change] = usePickerValue(
     field.value as string | null,
     (date) => dayjs(date),
@@ -29,7 +42,7 @@ export function StartDateField() {
   );
   return (
     <DatePicker
-      label={t('programs.fields.startDate')}
+      label={label}
       value={value}
       onChange={(date) => field.onChange(change(date))}
       inputRef={field.ref}
@@ -40,7 +53,7 @@ export function StartDateField() {
           onBlur: field.onBlur,
           fullWidth: true,
           error: Boolean(fieldState.error),
-          helperText: fieldState.error?.message,
+          helperText: fieldState.error?.message ?? help,
         },
       }}
     />

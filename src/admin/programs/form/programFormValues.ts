@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE, SEND_WINDOW } from '../../../shared/constants';
+import { DEFAULT_TIME_ZONE, SEND_WINDOW, type Enrollment } from '../../../shared/constants';
 import type { Program } from '../../../shared/responses/programs';
 import type { LocalDate, LocalTime } from '../../../shared/schedule';
 
@@ -14,6 +14,9 @@ export interface ProgramFormValues {
   podIds: string[];
   startDate: LocalDate | null;
   sendTime: LocalTime;
+  enrollment: Enrollment;
+  /** A rolling program's last day 0; null: open. */
+  enrollmentEndsOn: LocalDate | null;
 }
 
 /** A new program: Standard, in Los Angeles time, at the default send time. */
@@ -26,6 +29,8 @@ export const newProgramDraft = (): ProgramFormValues => ({
   podIds: [],
   startDate: null,
   sendTime: SEND_WINDOW.default,
+  enrollment: 'cohort',
+  enrollmentEndsOn: null,
 });
 
 /** The spec's API may give the product as an object with `_id` (section 3). */
@@ -44,5 +49,7 @@ export function programToFormValues(program: Program): ProgramFormValues {
     podIds: program.podIds ?? [],
     startDate: program.startDate,
     sendTime: program.sendTime || SEND_WINDOW.default,
+    enrollment: program.enrollment,
+    enrollmentEndsOn: program.enrollmentEndsOn,
   };
 }

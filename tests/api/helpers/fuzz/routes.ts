@@ -129,6 +129,8 @@ const programBody = (seed: Seed) => ({
   podIds: [seed.podId],
   startDate: '2026-12-01',
   sendTime: '09:00',
+  enrollment: 'rolling',
+  enrollmentEndsOn: '2026-12-31',
 });
 
 const CRLF = '\r\n';
@@ -545,6 +547,12 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
   { method: 'POST', path: '/api/programs/:id/pause', params: { id: ['programId'] } },
   { method: 'POST', path: '/api/programs/:id/resume', params: { id: ['programId'] } },
   { method: 'GET', path: '/api/programs/:id/deliveries', params: { id: ['programId'] } },
+  {
+    method: 'GET',
+    path: '/api/programs/:id/enrollments',
+    params: { id: ['programId'] },
+    query: ['page', 'perPage'],
+  },
   { method: 'GET', path: '/api/programs/:id/consent.csv', params: { id: ['programId'] } },
   { method: 'GET', path: '/api/carrier-registration', query: ['programId'] },
   { method: 'GET', path: '/api/messages', query: MESSAGE_LIST },

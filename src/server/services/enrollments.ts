@@ -1,0 +1,109 @@
+import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import { conclusionDay } from '../../shared/product';
+import type { ApiEnrollment } from '../../shared/responses/programs';
+import { daysBetween, sendTimeOfDay, wallClock, type ProgramSchedule } from '../../shared/schedule';
+import type { EnrollmentListQuery } from '../../shared/validation/program';
+import type { Db } from '../db/client';
+import { products, programEnrollments, programs, users } from '../db/schema';
+import { pageOf } from './list';
+import { scheduleOf } from './deliveries';
+import { contactName } from './messages';
+
+/**
+ * GET /api/programs/{id}/enrollments: a rolling program's participants a page at a time, newest
+ * enrolled first, and how many are active, finished and ended. A cohort program has none.
+ */
+
+/** When a participant's conclusion goes out, in SQL: their day 0 + N + 1 at the send time. */
+const conclusionAt = sql`(((${programEnrollments.startDate} + (${products.days} + 1)) + ${programs.sendTime}::time) at time zone ${programs.timeZone})`;
+
+/** Finished: the conclusion went out before they left (if they did); ended: they left first. */
+const statusSql = (now: Date) => sql<ApiEnrollment['status']>`case
+  when ${conclusionAt} <= least(coalesce(${programEnrollments.endedAt}, 'infinity'), ${now.toISOString()}::timestamptz) then 'finished'
+  when ${programEnrollments.endedAt} is not null then 'ended'
+  else 'active' end`;
+
+export async function enrollmentList(
+  db: Db,
+  programId: string,
+  query: EnrollmentListQuery,
+  now: Date,
+) {
+  // 404 for an unknown program. Without a product or a start date there is no calendar to be on,
+  // and the planner enrolls nobody.
+  const program = await scheduleOf(db, programId);
+  const summary = { enrolled: 0, active: 0, finished: 0, ended: 0 };
+  if (!program) return { enrollments: [], total: 0, summary };
+  const window = pageOf({ page: query.page ?? 1, perPage: query.perPage });
+  const status = statusSql(now);
+  const [rows, counts] = await Promise.all([
+    db
+      .select({
+        contactId: programEnrollments.contactId,
+        contactName,
+        enrolledAt: programEnrollments.enrolledAt,
+        startDate: programEnrollments.startDate,
+        endedAt: programEnrollments.endedAt,
+        status,
+      })
+      .from(programEnrollments)
+      .innerJoin(programs, eq(programs.id, programEnrollments.programId))
+      .innerJoin(products, eq(products.id, programs.productId))
+      .innerJoin(users, eq(users.id, programEnrollments.contactId))
+      .where(eq(programEnrollments.programId, programId))
+      .orderBy(desc(programEnrollments.enrolledAt), asc(programEnrollments.contactId))
+      .limit(window.limit!)
+      .offset(window.offset),
+    db
+      .select({ status, count: count() })
+      .from(programEnrollments)
+      .innerJoin(programs, eq(programs.id, programEnrollments.programId))
+      .innerJoin(products, eq(products.id, programs.productId))
+      .where(eq(programEnrollments.programId, programId))
+      .groupBy(sql`1`),
+  ]);
+  for (const row of counts) {
+    summary[row.status] = row.count;
+    summary.enrolled += row.count;
+  }
+  return {
+    enrollments: rows.map((row) =>
+      toEnrollment(row, { ...program, startDate: row.startDate }, now),
+    ),
+    total: summary.enrolled,
+    summary,
+  };
+}
+
+/** Where one participant is: their day today, and when their next day goes out. */
+function toEnrollment(
+  row: {
+    contactId: string;
+    contactName: string | null;
+    enrolledAt: Date;
+    startDate: string;
+    endedAt: Date | null;
+    status: ApiEnrollment['status'];
+  },
+  schedule: ProgramSchedule,
+  now: Date,
+): ApiEnrollment {
+  const last = conclusionDay(schedule.days);
+  const today = daysBetween(schedule.startDate, wallClock(now, schedule.timeZone).date);
+  let next: number | null = null;
+  if (row.status === 'active') {
+    next = Math.max(0, today);
+    if (sendTimeOfDay(schedule, next).sendAt <= now) next += 1;
+    if (next > last) next = null;
+  }
+  return {
+    contactId: row.contactId,
+    contactName: row.contactName ?? '',
+    enrolledAt: row.enrolledAt.toISOString(),
+    startDate: row.startDate,
+    currentDay: today < 0 ? null : Math.min(today, last),
+    status: row.status,
+    endedAt: row.endedAt?.toISOString() ?? null,
+    nextSendAt: next === null ? null : sendTimeOfDay(schedule, next).sendAt.toISOString(),
+  };
+}
