@@ -84,6 +84,9 @@ async function daysOf(contactId: string) {
   return rows.map((row) => ({ day: row.day, at: row.at.toISOString(), body: row.body }));
 }
 
+const NO_ID = '00000000-0000-4000-8000-000000000000';
+const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers: ctx.auth });
+
 const DATES = ['2026-03-06', '2026-03-07', '2026-03-08', '2026-03-09', '2026-03-10', '2026-03-11'];
 
 beforeAll(async () => {
@@ -202,11 +205,7 @@ describe('rolling enrollment', () => {
     expect(cyRow).toEqual([expect.objectContaining({ status: expect.any(String) })]);
 
     // Today, long after: both finished; Cy's enrollment ended when he left.
-    const response = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/programs/${programId}/enrollments`,
-      headers: ctx.auth,
-    });
+    const response = await get(`/api/programs/${programId}/enrollments`);
     expect(response.statusCode).toBe(200);
     expect(response.json().summary).toEqual({ enrolled: 3, active: 0, finished: 2, ended: 1 });
     const cyNow = response
@@ -217,12 +216,23 @@ describe('rolling enrollment', () => {
       endedAt: leadOf('2026-03-07').toISOString(),
       nextSendAt: null,
     });
-    const unknown = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/programs/00000000-0000-4000-8000-000000000000/enrollments',
-      headers: ctx.auth,
-    });
-    expect(unknown.statusCode).toBe(404);
+    expect((await get(`/api/programs/${NO_ID}/enrollments`)).statusCode).toBe(404);
+
+    // Ben's page: the program he is in, his day 0, and that he finished.
+    const ofBen = await get(`/api/contacts/${ben.id}/enrollments`);
+    expect(ofBen.statusCode).toBe(200);
+    expect(ofBen.json().enrollments).toEqual([
+      expect.objectContaining({
+        programId,
+        programName: 'Rolling Walks',
+        startDate: '2026-03-08',
+        currentDay: 3,
+        lastDay: 3,
+        status: 'finished',
+        nextSendAt: null,
+      }),
+    ]);
+    expect((await get(`/api/contacts/${NO_ID}/enrollments`)).statusCode).toBe(404);
   });
 
   it('takes enrollment and its end through the API, and refuses an end before the start or on a cohort program', async () => {

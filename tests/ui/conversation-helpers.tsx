@@ -16,6 +16,7 @@ import { apiMessage, contactId } from './messages-helpers';
 import { fakeDataProvider } from './products-helpers';
 import { UNTOUCHED_IN_INBOX } from '../helpers/inbox-fields';
 import { TEST_MESSAGE_SETTINGS } from '../helpers/message-settings';
+import type { ApiContactEnrollment } from '../../src/shared/responses/programs';
 
 export { contactId };
 export const phone = '+15035550101';
@@ -100,19 +101,21 @@ export const twilioSettings: ApiSmsSettings = {
 
 /**
  * A data provider for the contact page: the contact, their conversation (`pages`, answered in
- * turn by `before`: the first for none, the next for the last entry's time...), their consent log
- * and the SMS settings.
+ * turn by `before`: the first for none, the next for the last entry's time...), their consent log,
+ * the rolling programs that enrolled them, and the SMS settings.
  */
 export function contactProvider({
   contact = participant(),
   pages = [{ entries: [], hasMore: false }],
   events = [],
   sms = logSettings,
+  enrollments = [],
 }: {
   contact?: ApiContactDetail;
   pages?: ApiConversation[];
   events?: ApiConsentEvent[];
   sms?: ApiSmsSettings;
+  enrollments?: ApiContactEnrollment[];
 } = {}) {
   const getContactConversation = vi.fn(
     async (_id: string, { before }: { before?: string } = {}): Promise<ApiConversation> => {
@@ -127,6 +130,7 @@ export function contactProvider({
     getList: vi.fn(async () => ({ data: [], total: 0 })),
     getContactConversation,
     getContactConsent: vi.fn(async (_id: string) => ({ events })),
+    getContactEnrollments: vi.fn(async (_id: string) => enrollments),
     simulateReply: vi.fn(async (_id: string, body: string) => ({
       ...(received({ body, intent: null }) as ApiInboundMessage),
     })),

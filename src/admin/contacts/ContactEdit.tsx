@@ -14,6 +14,7 @@ import { contactPhone } from './contactPhone';
 import { contactToFormValues } from './form/contactToFormValues';
 import { ContactForm } from './form/ContactForm';
 import { useContactSaveOutcome } from './form/useContactSaveOutcome';
+import { ContactPrograms } from './ContactPrograms';
 import { Conversation } from './Conversation';
 import { useManagedRoles } from './useManagedRoles';
 import { WelcomeEmailStatus } from './WelcomeEmailStatus';
@@ -34,7 +35,10 @@ function ContactActivity({ contact }: { contact: ApiContactDetail }) {
       }}
     >
       <Conversation contact={contact} />
-      <ConsentHistory contact={contact} />
+      <Box>
+        <ConsentHistory contact={contact} />
+        {contact.role === 'participant' && <ContactPrograms contact={contact} />}
+      </Box>
     </Box>
   );
 }

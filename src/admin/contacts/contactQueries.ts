@@ -14,6 +14,7 @@ export const contactKeys = {
   all: (id: Identifier) => ['contacts', String(id)] as const,
   conversation: (id: Identifier) => ['contacts', String(id), 'conversation'] as const,
   consent: (id: Identifier) => ['contacts', String(id), 'consent'] as const,
+  enrollments: (id: Identifier) => ['contacts', String(id), 'enrollments'] as const,
 };
 
 /** Whether some message Tidings sent, among those loaded, can still change status by itself. */
@@ -48,6 +49,16 @@ export function useConsentLog(contactId: Identifier) {
   return useQuery({
     queryKey: contactKeys.consent(contactId),
     queryFn: () => dataProvider.getContactConsent(contactId),
+    retry: false,
+  });
+}
+
+/** Where the contact is in each rolling program that enrolled them. */
+export function useContactEnrollments(contactId: Identifier) {
+  const dataProvider = useDataProvider<TidingsDataProvider>();
+  return useQuery({
+    queryKey: contactKeys.enrollments(contactId),
+    queryFn: () => dataProvider.getContactEnrollments(contactId),
     retry: false,
   });
 }

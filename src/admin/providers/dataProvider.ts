@@ -29,7 +29,7 @@ import {
   signOutOtherSessions,
   updateOwnName,
 } from './profileApi';
-import { pauseProgram, resumeProgram } from './programsApi';
+import { getContactEnrollments, pauseProgram, resumeProgram } from './programsApi';
 import { uploadMedia } from './mediaUpload';
 
 /**
@@ -168,6 +168,7 @@ export const dataProvider = {
   retryMessage,
   getContactConversation,
   getContactConsent,
+  getContactEnrollments,
   downloadContactConsentCsv,
   downloadProgramConsentCsv,
   getCarrierRegistration,

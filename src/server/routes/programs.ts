@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { answerList } from '../http/list-answer';
 import {
+  contactEnrollmentsResponse,
   enrollmentListResponse,
   programDeliveriesResponse,
   programListResponse,
@@ -14,9 +15,10 @@ import {
 } from '../../shared/validation/program';
 import { serverTexts } from '../texts';
 import { idParams } from '../http/path-ids';
+import { contactParams } from './contacts';
 import { engineClock } from '../delivery/engine';
 import { programDeliveries } from '../services/deliveries';
-import { enrollmentList } from '../services/enrollments';
+import { contactEnrollments, enrollmentList } from '../services/enrollments';
 import {
   createProgram,
   getProgram,
@@ -127,6 +129,20 @@ export const programRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       enrollmentList(app.db, request.params.id, request.query, engineClock(app.config)()),
+  );
+
+  // Where a contact is in each rolling program (their page's Programs panel).
+  app.get(
+    '/contacts/:id/enrollments',
+    {
+      schema: {
+        summary: 'Where a contact is in each rolling program that enrolled them',
+        tags,
+        params: contactParams,
+        response: { 200: contactEnrollmentsResponse },
+      },
+    },
+    async (request) => contactEnrollments(app.db, request.params.id, engineClock(app.config)()),
   );
 
   app.post(

@@ -6,6 +6,8 @@ import type { EnrollmentListQuery } from '../../shared/validation/program';
 import type { Db } from '../db/client';
 import { products, programEnrollments, programs, users } from '../db/schema';
 import { pageOf } from './list';
+import { serverTexts } from '../texts';
+import { notFound } from '../http/errors';
 import { scheduleOf } from './deliveries';
 import { contactName } from './messages';
 
@@ -72,6 +74,43 @@ export async function enrollmentList(
     ),
     total: summary.enrolled,
     summary,
+  };
+}
+
+/**
+ * GET /api/contacts/{id}/enrollments: where the contact is in each rolling program that enrolled
+ * them, newest enrollment first (a contact is in few programs: no paging).
+ */
+export async function contactEnrollments(db: Db, contactId: string, now: Date) {
+  const [contact] = await db.select({ id: users.id }).from(users).where(eq(users.id, contactId));
+  if (!contact) throw notFound(serverTexts.contacts.notFound);
+  const rows = await db
+    .select({
+      programId: programs.id,
+      programName: programs.programName,
+      sendTime: programs.sendTime,
+      timeZone: programs.timeZone,
+      days: products.days,
+      contactId: programEnrollments.contactId,
+      contactName,
+      enrolledAt: programEnrollments.enrolledAt,
+      startDate: programEnrollments.startDate,
+      endedAt: programEnrollments.endedAt,
+      status: statusSql(now),
+    })
+    .from(programEnrollments)
+    .innerJoin(programs, eq(programs.id, programEnrollments.programId))
+    .innerJoin(products, eq(products.id, programs.productId))
+    .innerJoin(users, eq(users.id, programEnrollments.contactId))
+    .where(eq(programEnrollments.contactId, contactId))
+    .orderBy(desc(programEnrollments.enrolledAt), asc(programs.id));
+  return {
+    enrollments: rows.map((row) => ({
+      ...toEnrollment(row, row, now),
+      programId: row.programId,
+      programName: row.programName,
+      lastDay: conclusionDay(row.days),
+    })),
   };
 }
 

@@ -81,6 +81,16 @@ export const contacts = {
   verifiedOrWelcome: 'Either mark the email as verified or send a welcome email, not both',
   /** Card titles of the contact form. */
   sections: { details: 'Contact details', access: 'Role and access' },
+  /** The contact's place in each rolling program (GET /api/contacts/{id}/enrollments). */
+  enrollments: {
+    title: 'Programs',
+    none: 'No rolling program has enrolled this contact.',
+    failed: 'Could not load the programs of this contact.',
+    day: 'Day %{day} of %{last}',
+    notStarted: 'Starts %{date}',
+    next: 'Next message %{at}',
+    statuses: { active: 'Active', finished: 'Finished', ended: 'Ended %{at}' },
+  },
   fields: {
     name: 'Name',
     email: 'Email',

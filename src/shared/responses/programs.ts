@@ -149,3 +149,18 @@ export type ApiEnrollment = z.infer<typeof enrollmentSchema>;
 export const enrollmentListResponse = listOf('enrollments', enrollmentSchema).extend({
   summary: z.object({ enrolled: count, active: count, finished: count, ended: count }),
 });
+
+/** GET /api/contacts/{id}/enrollments: where the contact is in each rolling program. */
+export const contactEnrollmentsResponse = z.object({
+  enrollments: z.array(
+    enrollmentSchema.extend({
+      programId: z.uuid(),
+      programName: z.string(),
+      /** The conclusion's day (N + 1): where the contact's program ends. */
+      lastDay: count,
+    }),
+  ),
+});
+export type ApiContactEnrollment = z.infer<
+  typeof contactEnrollmentsResponse
+>['enrollments'][number];

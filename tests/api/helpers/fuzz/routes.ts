@@ -547,6 +547,7 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
   { method: 'POST', path: '/api/programs/:id/pause', params: { id: ['programId'] } },
   { method: 'POST', path: '/api/programs/:id/resume', params: { id: ['programId'] } },
   { method: 'GET', path: '/api/programs/:id/deliveries', params: { id: ['programId'] } },
+  { method: 'GET', path: '/api/contacts/:id/enrollments', params: { id: ['participantId'] } },
   {
     method: 'GET',
     path: '/api/programs/:id/enrollments',
