@@ -29,7 +29,7 @@ import {
   signOutOtherSessions,
   updateOwnName,
 } from './profileApi';
-import { pauseProgram, resumeProgram } from './programsApi';
+import { getProgramPreview, pauseProgram, resumeProgram } from './programsApi';
 import { uploadMedia } from './mediaUpload';
 
 /**
@@ -165,6 +165,7 @@ export const dataProvider = {
   pauseProgram,
   resumeProgram,
   getProgramDeliveries,
+  getProgramPreview,
   retryMessage,
   getContactConversation,
   getContactConsent,

@@ -1,4 +1,4 @@
-import type { Program } from '../../shared/responses/programs';
+import type { ApiProgramPreview, Program } from '../../shared/responses/programs';
 import { httpClient } from './httpClient';
 
 const programPath = (id: string | number) => `/programs/${encodeURIComponent(String(id))}`;
@@ -13,4 +13,27 @@ export async function pauseProgram(id: string | number): Promise<Program> {
 export async function resumeProgram(id: string | number): Promise<Program> {
   const { json } = await httpClient(`${programPath(id)}/resume`, { method: 'POST' });
   return json as Program;
+}
+
+/** What GET /api/programs/{id}/preview is asked: a day, a page of recipients, the flagged only. */
+export interface ProgramPreviewQuery {
+  day: number;
+  page: number;
+  perPage: number;
+  flagged: boolean;
+}
+
+/** GET /api/programs/{id}/preview: the exact message each recipient of a day gets, a page at a time. */
+export async function getProgramPreview(
+  id: string | number,
+  { day, page, perPage, flagged }: ProgramPreviewQuery,
+): Promise<ApiProgramPreview> {
+  const query = new URLSearchParams({
+    day: String(day),
+    page: String(page),
+    perPage: String(perPage),
+    ...(flagged ? { flagged: 'true' } : {}),
+  });
+  const { json } = await httpClient(`${programPath(id)}/preview?${query}`);
+  return json as ApiProgramPreview;
 }

@@ -545,6 +545,12 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
   { method: 'POST', path: '/api/programs/:id/pause', params: { id: ['programId'] } },
   { method: 'POST', path: '/api/programs/:id/resume', params: { id: ['programId'] } },
   { method: 'GET', path: '/api/programs/:id/deliveries', params: { id: ['programId'] } },
+  {
+    method: 'GET',
+    path: '/api/programs/:id/preview',
+    params: { id: ['programId'] },
+    query: ['day', 'page', 'perPage', 'flagged'],
+  },
   { method: 'GET', path: '/api/programs/:id/consent.csv', params: { id: ['programId'] } },
   { method: 'GET', path: '/api/carrier-registration', query: ['programId'] },
   { method: 'GET', path: '/api/messages', query: MESSAGE_LIST },
