@@ -10,7 +10,8 @@
  * way, and its calculator (`sms-segments-calculator`) is what the tests compare this with.
  */
 
-const GSM_BASIC =
+/** GSM 03.38's basic table: one unit each in GSM-7. */
+export const GSM_BASIC =
   '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?' +
   '¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
 const GSM_EXTENSION = '\f^{}\\[~]|€';

@@ -405,8 +405,15 @@ describe('accessibility (axe-core, WCAG 2.2 AA and best practices)', () => {
           ready: heading(t.programs.editTitle),
         },
         {
+          name: 'message preview',
+          ready: openWith(/^Preview the messages of /, (page) =>
+            dialog(page).getByRole('figure').waitFor(),
+          ),
+        },
+        {
           name: 'program schedule change',
           ready: async (page) => {
+            await closeDialog(page);
             await page.getByRole('combobox', { name: t.programs.fields.timeZone }).click();
             await page.getByRole('option', { name: 'America/Denver' }).click();
             await openWith(t.programs.update)(page);

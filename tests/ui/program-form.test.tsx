@@ -389,6 +389,8 @@ describe('the schedule preview of a program stored with a far-off start date', (
       '9:00 AM',
       'Day 6 text',
       t.schedule.toCome,
+      // A saved program's day opens its recipients' messages.
+      t.preview.open,
     ]);
     // 1 January of the year 10000, in en-US short format.
     expect(scheduleRow('Day 7').slice(1, 3)).toEqual(['1/1/00', '9:00 AM']);

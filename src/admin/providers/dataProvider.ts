@@ -29,7 +29,12 @@ import {
   signOutOtherSessions,
   updateOwnName,
 } from './profileApi';
-import { getContactEnrollments, pauseProgram, resumeProgram } from './programsApi';
+import {
+  getContactEnrollments,
+  getProgramPreview,
+  pauseProgram,
+  resumeProgram,
+} from './programsApi';
 import { uploadMedia } from './mediaUpload';
 
 /**
@@ -165,6 +170,7 @@ export const dataProvider = {
   pauseProgram,
   resumeProgram,
   getProgramDeliveries,
+  getProgramPreview,
   retryMessage,
   getContactConversation,
   getContactConsent,

@@ -1,4 +1,8 @@
-import type { ApiContactEnrollment, Program } from '../../shared/responses/programs';
+import type {
+  ApiContactEnrollment,
+  ApiProgramPreview,
+  Program,
+} from '../../shared/responses/programs';
 import { httpClient } from './httpClient';
 
 const programPath = (id: string | number) => `/programs/${encodeURIComponent(String(id))}`;
@@ -23,4 +27,27 @@ export async function getContactEnrollments(
     `/contacts/${encodeURIComponent(String(contactId))}/enrollments`,
   );
   return (json as { enrollments: ApiContactEnrollment[] }).enrollments;
+}
+
+/** What GET /api/programs/{id}/preview is asked: a day, a page of recipients, the flagged only. */
+export interface ProgramPreviewQuery {
+  day: number;
+  page: number;
+  perPage: number;
+  flagged: boolean;
+}
+
+/** GET /api/programs/{id}/preview: the exact message each recipient of a day gets, a page at a time. */
+export async function getProgramPreview(
+  id: string | number,
+  { day, page, perPage, flagged }: ProgramPreviewQuery,
+): Promise<ApiProgramPreview> {
+  const query = new URLSearchParams({
+    day: String(day),
+    page: String(page),
+    perPage: String(perPage),
+    ...(flagged ? { flagged: 'true' } : {}),
+  });
+  const { json } = await httpClient(`${programPath(id)}/preview?${query}`);
+  return json as ApiProgramPreview;
 }

@@ -33,7 +33,7 @@ import { drawShortLinks, mediaUrlOf, personalBody, type ProductDayMessage } from
 import { tooLateText } from './cutoff';
 import { joinZones, storedLatest } from './quiet-hours';
 import { recipientSendWindow } from './recipient-zones';
-import { programRecipients } from './recipients';
+import { onePerPhone, recipientsSubquery } from './recipients';
 
 /**
  * The planner turns running programs into outbox rows: for each program whose day has come (its
@@ -213,7 +213,7 @@ function missingRecipients(
               ),
             ),
         );
-  const recipients = programRecipients(db, programId, enrolled).as('recipients');
+  const recipients = recipientsSubquery(db, programId, enrolled);
   const rowOfDay = (where: SQL) =>
     db
       .select({ one: sql`1` })
@@ -315,26 +315,17 @@ async function writeBatch(
   // race); only a re-check looks for the recipients without one, when the outbox's statistics are
   // fresh. A phone is looked up every time: an earlier batch may have given it the day through
   // another contact. Of the batch's contacts sharing a phone, the first by id gets it.
-  const batch: BatchRecipient[] = await tx
-    .selectDistinctOn([recipients.phone], {
-      contactId: recipients.contactId,
-      phone: recipients.phone,
-      state: recipients.state,
-      country: recipients.country,
-      firstName: recipients.firstName,
-      lastName: recipients.lastName,
-    })
-    .from(recipients)
-    .where(
-      and(
-        gt(recipients.contactId, range.after),
-        range.upTo === null ? undefined : lte(recipients.contactId, range.upTo),
-        joinedBy,
-        plan.onlyMissing ? notExists(hasRow) : undefined,
-        notExists(phoneHasRow),
-      ),
-    )
-    .orderBy(recipients.phone, recipients.contactId);
+  const batch: BatchRecipient[] = await onePerPhone(
+    tx,
+    recipients,
+    and(
+      gt(recipients.contactId, range.after),
+      range.upTo === null ? undefined : lte(recipients.contactId, range.upTo),
+      joinedBy,
+      plan.onlyMissing ? notExists(hasRow) : undefined,
+      notExists(phoneHasRow),
+    ),
+  );
   if (batch.length === 0) return 0;
   const { rows, links } = personalRows(plan, batch);
   const at = timestamp(now);

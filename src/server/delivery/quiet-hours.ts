@@ -62,6 +62,28 @@ export function quietHoursEndIn(
 }
 
 /**
+ * The zone of `zones` whose clock shows SEND_WINDOW.earliest at `at`: where the morning a held
+ * message waits for is.
+ */
+export const morningZone = (at: Date, zones: readonly string[]): string | undefined =>
+  zones.find((zone) => wallClock(at, zone).time === SEND_WINDOW.earliest);
+
+/**
+ * How quiet hours hold a message due at `at` for a recipient in `zones`: until the first moment of
+ * daytime everywhere (quietHoursEndIn) and the zone whose morning that is; null when it may go at
+ * `at`. The dispatcher's screen holds a due message so (delivery/screen.ts); the message preview
+ * says it ahead.
+ */
+export function quietHold(
+  at: Date,
+  zones: readonly string[],
+  latest: LocalTime = SEND_WINDOW.latest,
+): { until: Date; timeZone: string } | null {
+  const until = quietHoursEndIn(at, zones, latest);
+  return until && { until, timeZone: morningZone(until, zones) ?? zones[0]! };
+}
+
+/**
  * The first moment of the quiet hours around `at` in `timeZone` (the minute after the window's
  * end, the evening before when `at` is early in the morning), or null when `at` is inside the
  * window. The mirror of quietHoursEnd.

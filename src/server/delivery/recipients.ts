@@ -68,6 +68,33 @@ export function programRecipients(db: Db | Tx, programId: string, among?: SQL) {
     .groupBy(users.id, users.phone);
 }
 
+/** The program's recipients now (among `among`) as a subquery, for a query to read them from. */
+export const recipientsSubquery = (db: Db | Tx, programId: string, among?: SQL) =>
+  programRecipients(db, programId, among).as('recipients');
+
+/**
+ * Of the recipients `where` keeps, one per phone: the one the phone gets a day through, the first
+ * by contact id (a phone gets a day once, whichever of its contacts are recipients), with what
+ * their message is made of: where they may be (quiet hours) and their names (personal fields).
+ */
+export const onePerPhone = (
+  db: Db | Tx,
+  recipients: ReturnType<typeof recipientsSubquery>,
+  where: SQL | undefined,
+) =>
+  db
+    .selectDistinctOn([recipients.phone], {
+      contactId: recipients.contactId,
+      phone: recipients.phone,
+      state: recipients.state,
+      country: recipients.country,
+      firstName: recipients.firstName,
+      lastName: recipients.lastName,
+    })
+    .from(recipients)
+    .where(where)
+    .orderBy(recipients.phone, recipients.contactId);
+
 /** Which of `contactIds` are recipients of the program now: the dispatcher's check at send time. */
 export async function currentRecipients(
   db: Db | Tx,

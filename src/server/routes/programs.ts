@@ -5,6 +5,7 @@ import {
   enrollmentListResponse,
   programDeliveriesResponse,
   programListResponse,
+  programPreviewResponse,
   programResponse,
 } from '../../shared/responses/programs';
 import {
@@ -19,6 +20,8 @@ import { contactParams } from './contacts';
 import { engineClock } from '../delivery/engine';
 import { programDeliveries } from '../services/deliveries';
 import { contactEnrollments, enrollmentList } from '../services/enrollments';
+import { programPreview } from '../services/program-preview';
+import { programPreviewQuerySchema } from '../validation/program-preview';
 import {
   createProgram,
   getProgram,
@@ -143,6 +146,27 @@ export const programRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => contactEnrollments(app.db, request.params.id, engineClock(app.config)()),
+  );
+
+  // The exact message each recipient gets on a day, a page of recipients at a time.
+  app.get(
+    '/programs/:id/preview',
+    {
+      schema: {
+        summary: 'The exact message each recipient of a day gets, and what costs more than counted',
+        description:
+          'One recipient per phone, in contact order, a page at a time (the first page without `page`). A day already planned answers its outbox rows; else each message as it will be planned, its short links with a stand-in code of the real length. `flagged` counts, over all pages, the recipients whose message costs more segments than the product editor counted, more than one segment, or has a personal field with no value and no fallback; `flagged=true` pages through those only.',
+        tags,
+        params,
+        querystring: programPreviewQuerySchema,
+        response: { 200: programPreviewResponse },
+      },
+    },
+    async (request) =>
+      programPreview(app.db, request.params.id, request.query, {
+        publicUrl: app.config.publicUrl,
+        messageSettings: app.config.messageSettings,
+      }),
   );
 
   app.post(

@@ -1,17 +1,11 @@
 import { and, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { FAILURE_STATUSES, MESSAGE_STATUSES, type MessageStatus } from '../../shared/delivery';
-import { SEND_WINDOW } from '../../shared/constants';
-import {
-  programSchedule,
-  sendTimeOfDay,
-  wallClock,
-  type ProgramSchedule,
-} from '../../shared/schedule';
+import { programSchedule, sendTimeOfDay, type ProgramSchedule } from '../../shared/schedule';
 import type { ApiDeliveryDay, ApiProgramDeliveries } from '../../shared/responses/programs';
 import { serverTexts } from '../texts';
 import type { Db } from '../db/client';
 import { outboundMessages, products, programs } from '../db/schema';
-import { splitZones } from '../delivery/quiet-hours';
+import { morningZone, splitZones } from '../delivery/quiet-hours';
 import { countProgramRecipients, programAudience } from '../delivery/recipients';
 import { notFound } from '../http/errors';
 
@@ -24,10 +18,15 @@ const noCounts = () =>
     number
   >;
 
-/** The program's schedule, or null for a draft (no product or no start date). */
-export async function scheduleOf(db: Db, programId: string): Promise<ProgramSchedule | null> {
+/**
+ * The program's name, product and schedule, the schedule null for a draft (no product or no start
+ * date); 404 for a program that does not exist.
+ */
+export async function programWithSchedule(db: Db, programId: string) {
   const [row] = await db
     .select({
+      programName: programs.programName,
+      productId: programs.productId,
       startDate: programs.startDate,
       sendTime: programs.sendTime,
       timeZone: programs.timeZone,
@@ -37,8 +36,10 @@ export async function scheduleOf(db: Db, programId: string): Promise<ProgramSche
     .leftJoin(products, eq(products.id, programs.productId))
     .where(eq(programs.id, programId));
   if (!row) throw notFound(serverTexts.programs.notFound);
-  const { startDate, days, sendTime, timeZone } = row;
-  return startDate !== null && days !== null ? { startDate, days, sendTime, timeZone } : null;
+  const { programName, productId, startDate, days, sendTime, timeZone } = row;
+  const schedule: ProgramSchedule | null =
+    startDate !== null && days !== null ? { startDate, days, sendTime, timeZone } : null;
+  return { programName, productId, schedule };
 }
 
 /**
@@ -48,10 +49,7 @@ export async function scheduleOf(db: Db, programId: string): Promise<ProgramSche
  */
 function heldUntilMorningIn(sendAfter: Date, dayTime: number, timeZone: string | null) {
   if (!timeZone || sendAfter.getTime() <= dayTime) return null;
-  return (
-    splitZones(timeZone).find((zone) => wallClock(sendAfter, zone).time === SEND_WINDOW.earliest) ??
-    null
-  );
+  return morningZone(sendAfter, splitZones(timeZone)) ?? null;
 }
 
 /**
@@ -63,7 +61,7 @@ function heldUntilMorningIn(sendAfter: Date, dayTime: number, timeZone: string |
  * went out) is listed too, at the time the schedule's rule gives it.
  */
 export async function programDeliveries(db: Db, programId: string): Promise<ApiProgramDeliveries> {
-  const schedule = await scheduleOf(db, programId);
+  const { schedule } = await programWithSchedule(db, programId);
   const ofProgram = and(
     eq(outboundMessages.programId, programId),
     eq(outboundMessages.kind, 'program'),

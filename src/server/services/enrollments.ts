@@ -8,7 +8,7 @@ import { products, programEnrollments, programs, users } from '../db/schema';
 import { pageOf } from './list';
 import { serverTexts } from '../texts';
 import { notFound } from '../http/errors';
-import { scheduleOf } from './deliveries';
+import { programWithSchedule } from './deliveries';
 import { contactName } from './messages';
 
 /**
@@ -33,7 +33,7 @@ export async function enrollmentList(
 ) {
   // 404 for an unknown program. Without a product or a start date there is no calendar to be on,
   // and the planner enrolls nobody.
-  const program = await scheduleOf(db, programId);
+  const { schedule: program } = await programWithSchedule(db, programId);
   const summary = { enrolled: 0, active: 0, finished: 0, ended: 0 };
   if (!program) return { enrollments: [], total: 0, summary };
   const window = pageOf({ page: query.page ?? 1, perPage: query.perPage });

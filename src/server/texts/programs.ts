@@ -9,6 +9,15 @@ export const programs = {
   notFound: 'Program not found',
   cannotPause: 'Only a scheduled or running program can be paused.',
   cannotResume: 'This program is not paused.',
+  /** GET /api/programs/{id}/preview. */
+  preview: {
+    noProduct: 'This program has no product yet, so it has no message to preview.',
+    noStartDate: 'This program has no start date yet: choose one to preview its messages.',
+    dayOutOfTime:
+      "This program's start date (%{date}) puts day %{day} outside the years 1 to 9999: choose another start date to preview its messages.",
+    dayOutOfRange:
+      'Day %{day} is not a day of this program: its days run from 0 (the pre-message) to %{last} (the conclusion).',
+  },
 } as const;
 
 export const products = {

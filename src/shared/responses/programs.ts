@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ENROLLMENTS, OFFERINGS, PROGRAM_STATUSES, TIME_ZONES } from '../constants';
+import { MESSAGE_STATUSES } from '../delivery';
+import { PERSONAL_FIELDS } from '../personal-fields';
 import { failureCountSchema, listOf } from './common';
 
 const time = z.iso.datetime();
@@ -60,14 +62,16 @@ export type Program = z.infer<typeof programResponse>;
 
 export const programListResponse = listOf('programs', programResponse);
 
-/** Messages of a day waiting for the morning in one zone: '12 waiting for 8:00 AM in Los Angeles'. */
-const quietWaitSchema = z.object({
-  /** When they go (ISO): 08:00 on the clock of `timeZone`. */
+/** A message quiet hours hold past its time: until the morning (ISO) in a zone of its recipient. */
+const quietHoldSchema = z.object({
+  /** When it goes (ISO): 08:00 on the clock of `timeZone`. */
   until: time,
-  /** The IANA zone whose morning they wait for. */
+  /** The IANA zone whose morning it waits for. */
   timeZone: z.string(),
-  count,
 });
+
+/** Messages of a day waiting for the morning in one zone: '12 waiting for 8:00 AM in Los Angeles'. */
+const quietWaitSchema = quietHoldSchema.extend({ count });
 export type ApiQuietWait = z.infer<typeof quietWaitSchema>;
 
 /** One day of a program in GET /api/programs/{id}/deliveries: its messages counted by status. */
@@ -164,3 +168,56 @@ export const contactEnrollmentsResponse = z.object({
 export type ApiContactEnrollment = z.infer<
   typeof contactEnrollmentsResponse
 >['enrollments'][number];
+const encodingSchema = z.enum(['GSM-7', 'UCS-2']);
+
+/**
+ * One recipient of a day in GET /api/programs/{id}/preview: the exact message they get. `planned`:
+ * the outbox holds their row for the day, and body, segments, media and time are that row's (what
+ * was or will be sent, `status` saying which); else the message as the planner will write it, each
+ * tracked link as a short link with a stand-in code of the real length (the recipient's own code
+ * is drawn when the day is planned).
+ */
+const previewRecipientSchema = z.object({
+  contactId: z.uuid(),
+  /** First and last name, as the contact has them now ('' for neither). */
+  contactName: z.string(),
+  phone: z.string(),
+  planned: z.boolean(),
+  /** The outbox row's status when planned, else null. */
+  status: z.enum(MESSAGE_STATUSES).nullable(),
+  body: z.string(),
+  encoding: encodingSchema,
+  segments: count,
+  /** The absolute URL of its media (an MMS), or null. */
+  mediaUrl: z.string().nullable(),
+  /** When it is due (ISO): the day's send time, or the planned row's. */
+  sendAt: time,
+  /** Until when quiet hours where the recipient may be hold it past `sendAt`; else null. */
+  heldUntil: quietHoldSchema.nullable(),
+  /** The personal fields that come out empty: no value and no fallback. */
+  emptyFields: z.array(z.enum(PERSONAL_FIELDS)),
+  /** It costs more segments than the product editor counted for the day's message. */
+  moreSegmentsThanCounted: z.boolean(),
+  overOneSegment: z.boolean(),
+});
+export type ApiPreviewRecipient = z.infer<typeof previewRecipientSchema>;
+
+/**
+ * GET /api/programs/{id}/preview?day=N: a page of the day's recipients (one per phone, in contact
+ * order) with each one's message; `total` counts them all and `flagged` those with a flag (more
+ * segments than counted, more than one segment, or an empty field), over all pages. With
+ * `flagged=true` the pages hold only those.
+ */
+export const programPreviewResponse = listOf('recipients', previewRecipientSchema).extend({
+  day: count,
+  /** The program's send time for the day (ISO). */
+  sendAt: time,
+  /** The program's zone, whose clock `sendAt` is set by. */
+  timeZone: z.string(),
+  /** What the product editor counted for the day's message (names at the stated length). */
+  counted: z.object({ encoding: encodingSchema, segments: count }),
+  /** Tracked links in the message: each goes as the recipient's own short link. */
+  trackedLinks: count,
+  flagged: count,
+});
+export type ApiProgramPreview = z.infer<typeof programPreviewResponse>;

@@ -170,7 +170,7 @@ export function ProgramForm({
             </Card>
           }
           preview={
-            <SchedulePreview cutoff={cutoff} daysSent={program?.daysSent} programId={program?.id} />
+            <SchedulePreview cutoff={cutoff} daysSent={program?.daysSent} program={program} />
           }
         />
         <FormActionBar

@@ -1,15 +1,17 @@
 import { Card, CardContent, Typography } from '@mui/material';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useGetOne } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { messages } from '../../../shared/messages';
 import type { Product } from '../../../shared/responses/products';
+import type { Program } from '../../../shared/responses/programs';
 import { useMessages } from '../../i18n';
 import { ErrorBanner } from '../../lists/ErrorBanner';
 import { recordErrorMessage } from '../../lists/listErrors';
 import { formatSendAt, waitParams } from '../scheduleFormat';
+import { PreviewMessagesDialog } from '../preview/PreviewMessagesDialog';
 import { useProgramDeliveries } from '../useProgramDeliveries';
-import type { ProgramFormValues } from './programFormValues';
+import { programToFormValues, type ProgramFormValues } from './programFormValues';
 import { ScheduleTable, type ScheduleRow } from './ScheduleTable';
 import { daysAt, scheduleOf } from './scheduleTiming';
 
@@ -66,21 +68,38 @@ function useRows(
 }
 
 /**
+ * Whether the form shows the saved program's schedule: its product, start date, send time and
+ * zone as stored. Only then may a day open its preview, which reads the saved program.
+ */
+function showsSaved(program: Program, values: Partial<ProgramFormValues>): boolean {
+  const saved = programToFormValues(program);
+  return (
+    saved.productId !== '' &&
+    saved.startDate !== null &&
+    values.productId === saved.productId &&
+    values.startDate === saved.startDate &&
+    values.sendTime === saved.sendTime &&
+    values.timeZone === saved.timeZone
+  );
+}
+
+/**
  * When each message of the program goes out, by the form's current values: the day, its date
  * and time on the program zone's clock, the product's text, and whether it is past or to come at
  * `cutoff` (past means due, not sent: the outbox says what was sent). A day the outbox says was
  * sent (`daysSent`) is past wherever the new values put it: it is never sent again. A day some of
  * whose messages wait for daytime where their recipients are says when and where they will go.
+ * Each day of a saved program, as saved, opens the exact message each of its recipients gets.
  */
 export function SchedulePreview({
   cutoff,
   daysSent = NONE_SENT,
-  programId,
+  program,
 }: {
   cutoff: Date;
   daysSent?: readonly number[];
-  /** A saved program's id: its days then say when messages held by quiet hours will go. */
-  programId?: string;
+  /** A saved program: its days then say when messages held by quiet hours will go. */
+  program?: Program;
 }) {
   const t = useMessages();
   const [productId, startDate, sendTime, timeZone] = useWatch<
@@ -92,13 +111,16 @@ export function SchedulePreview({
     { id: productId },
     { enabled: Boolean(productId), retry: false },
   );
+  const values = { productId, startDate, sendTime, timeZone };
   const rows = useRows(
     productId ? product : undefined,
-    { startDate, sendTime, timeZone },
+    values,
     cutoff,
     daysSent,
-    useWaiting(programId),
+    useWaiting(program?.id),
   );
+  const [previewDay, setPreviewDay] = useState<number | null>(null);
+  const previewable = program !== undefined && showsSaved(program, values);
 
   const chosen = Boolean(productId && startDate);
   return (
@@ -115,9 +137,23 @@ export function SchedulePreview({
         ) : chosen && !product ? (
           <Typography color="text.secondary">{t('app.loading')}</Typography>
         ) : rows ? (
-          <ScheduleTable rows={rows} />
+          <>
+            <ScheduleTable rows={rows} onPreview={previewable ? setPreviewDay : undefined} />
+            {program && !previewable && (
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                {t('programs.preview.saveFirst')}
+              </Typography>
+            )}
+          </>
         ) : (
           <Typography color="text.secondary">{t('programs.schedule.empty')}</Typography>
+        )}
+        {program && previewDay !== null && (
+          <PreviewMessagesDialog
+            program={program}
+            day={previewDay}
+            onClose={() => setPreviewDay(null)}
+          />
         )}
       </CardContent>
     </Card>

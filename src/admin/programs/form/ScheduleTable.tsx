@@ -1,4 +1,5 @@
 import {
+  Button,
   Chip,
   Table,
   TableBody,
@@ -10,8 +11,8 @@ import {
 } from '@mui/material';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
-import { conclusionDay } from '../../../shared/product';
 import { useMessages } from '../../i18n';
+import { dayTitle } from '../../products/dayTitle';
 
 export interface ScheduleRow {
   day: number;
@@ -38,15 +39,20 @@ const OVERSCAN = 8;
 
 function DayLabel({ row }: { row: ScheduleRow }) {
   const t = useMessages();
-  if (row.day === 0) return t('products.dayTitles.pre');
-  if (row.day === conclusionDay(row.days)) {
-    return t('products.dayTitles.conclusion', { n: row.day });
-  }
-  return t('products.dayTitles.day', { n: row.day });
+  return dayTitle(t, row.day, row.days);
 }
 
-/** The schedule's rows; only those in view (and a few around them) are drawn. */
-export function ScheduleTable({ rows }: { rows: readonly ScheduleRow[] }) {
+/**
+ * The schedule's rows; only those in view (and a few around them) are drawn. With `onPreview` (a
+ * saved program), each day offers 'Preview': the exact message each of its recipients gets.
+ */
+export function ScheduleTable({
+  rows,
+  onPreview,
+}: {
+  rows: readonly ScheduleRow[];
+  onPreview?: (day: number) => void;
+}) {
   const t = useMessages();
   const scrollRef = useRef<HTMLDivElement>(null);
   // The virtualizer re-renders this component itself as the box scrolls; that the React Compiler
@@ -78,6 +84,7 @@ export function ScheduleTable({ rows }: { rows: readonly ScheduleRow[] }) {
             <TableCell>{t('programs.schedule.time')}</TableCell>
             <TableCell>{t('programs.schedule.message')}</TableCell>
             <TableCell>{t('programs.fields.status')}</TableCell>
+            {onPreview && <TableCell>{t('programs.preview.column')}</TableCell>}
           </TableRow>
         </TableHead>
         <TableBody>
@@ -112,6 +119,19 @@ export function ScheduleTable({ rows }: { rows: readonly ScheduleRow[] }) {
                     <Chip size="small" variant="outlined" label={t('programs.schedule.toCome')} />
                   )}
                 </TableCell>
+                {onPreview && (
+                  <TableCell>
+                    <Button
+                      size="small"
+                      onClick={() => onPreview(row.day)}
+                      aria-label={t('programs.preview.openDay', {
+                        day: dayTitle(t, row.day, row.days),
+                      })}
+                    >
+                      {t('programs.preview.open')}
+                    </Button>
+                  </TableCell>
+                )}
               </TableRow>
             );
           })}

@@ -554,6 +554,12 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
     params: { id: ['programId'] },
     query: ['page', 'perPage'],
   },
+  {
+    method: 'GET',
+    path: '/api/programs/:id/preview',
+    params: { id: ['programId'] },
+    query: ['day', 'page', 'perPage', 'flagged'],
+  },
   { method: 'GET', path: '/api/programs/:id/consent.csv', params: { id: ['programId'] } },
   { method: 'GET', path: '/api/carrier-registration', query: ['programId'] },
   { method: 'GET', path: '/api/messages', query: MESSAGE_LIST },
