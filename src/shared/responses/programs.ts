@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OFFERINGS, PROGRAM_STATUSES, TIME_ZONES } from '../constants';
+import { clickFiguresSchema } from './clicks';
 import { failureCountSchema, listOf } from './common';
 
 const time = z.iso.datetime();
@@ -88,6 +89,12 @@ const deliveryDaySchema = z.object({
    * in `timeZone` (where the recipients may be), soonest first. Empty when none waits.
    */
   waiting: z.array(quietWaitSchema),
+  /**
+   * Clicks on the day's tracked links (shared/clicks.ts): its messages, those that reached the
+   * phone, those whose link was opened (the unique clickers) and the click rate. Null when no
+   * message of the day carried a tracked link.
+   */
+  clicks: clickFiguresSchema.nullable(),
 });
 export type ApiDeliveryDay = z.infer<typeof deliveryDaySchema>;
 
