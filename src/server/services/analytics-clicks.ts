@@ -31,15 +31,16 @@ export type ClickRow = ClickCounts & {
  */
 export function clicksSql(query: AnalyticsQuery) {
   const inRange = bounds(query);
-  const ofProgram = query.programId ? sql`and program_id = ${query.programId}` : sql``;
-  const ofMessageProgram = query.programId ? sql`and m.program_id = ${query.programId}` : sql``;
+  // Said of each table read, so that one program's links are found by its index.
+  const of = (alias: string) =>
+    query.programId ? sql`and ${sql.raw(alias)}.program_id = ${query.programId}` : sql``;
   return sql`
     with day_counts as (
       select program_id, day, ${dayNumber(query, sql`sent_at`)} as n, count(*)::int as messages,
         count(*) filter (where status = 'delivered')::int as delivered,
         count(*) filter (where status = 'sent')::int as sent
       from outbound_messages
-      where sent_at is not null and ${inRange(sql`sent_at`)} ${ofProgram}
+      where sent_at is not null and ${inRange(sql`sent_at`)} ${of('outbound_messages')}
         and kind = 'program' and program_id is not null and day is not null
       group by program_id, day, n
     ),
@@ -60,7 +61,7 @@ export function clicksSql(query: AnalyticsQuery) {
       from short_links sl join outbound_messages m on m.id = sl.message_id
       where (sl.program_id, sl.day) in (select program_id, day from tracked)
         and sl.code in (select code from link_clicks where counted)
-        and m.sent_at is not null and ${inRange(sql`m.sent_at`)} ${ofMessageProgram}
+        and m.sent_at is not null and ${inRange(sql`m.sent_at`)} ${of('m')} ${of('sl')}
     ),
     opened_counts as (
       select o.program_id, o.day, o.n, count(*)::int as clicked,
@@ -88,7 +89,7 @@ export function clicksSql(query: AnalyticsQuery) {
     ),
     links as (
       select distinct sl.program_id, sl.day, sl.link_index, sl.url from short_links sl
-      where (sl.program_id, sl.day) in (select program_id, day from tracked)
+      where (sl.program_id, sl.day) in (select program_id, day from tracked) ${of('sl')}
     )
     select * from (
       select 'day' as level, ${dateOfDay(query, sql`d.n`)} as date, p.id as "programId",
