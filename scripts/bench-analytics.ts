@@ -1,13 +1,13 @@
 /**
  * `npm run bench:analytics`: how long GET /api/analytics takes on a year of a busy outbox, through
- * the real route (`app.inject`: authentication, validation, the four queries, the JSON). Seeds
+ * the real route (`app.inject`: authentication, validation, the five queries, the JSON). Seeds
  * 1,000,000 outbound messages over 2025 from 50 programs (400 participants each) with mixed
- * statuses and failure reasons, plus their consent log and replies, on PostgreSQL and on the
- * embedded database, each a scratch database of its own (scripts/bench-database.ts: which server,
- * BENCH_ONLY, BENCH_KEEP). Times a 30-day range, the whole year (366 days) and 30 days of one
- * program, and prints the median and worst of BENCH_RUNS runs after a warm-up. `BENCH_EXPLAIN=1`
- * prints each query's plan (EXPLAIN ANALYZE) too. Prints figures; never fails on a slow machine.
- * The target: under 1 s on PostgreSQL.
+ * statuses and failure reasons, a tracked link in each (two every seventh day) and their clicks,
+ * plus their consent log and replies, on PostgreSQL and on the embedded database, each a scratch
+ * database of its own (scripts/bench-database.ts: which server, BENCH_ONLY, BENCH_KEEP). Times a
+ * 30-day range, the whole year (366 days) and 30 days of one program, and prints the median and
+ * worst of BENCH_RUNS runs after a warm-up. `BENCH_EXPLAIN=1` prints each query's plan (EXPLAIN
+ * ANALYZE) too. Prints figures; never fails on a slow machine. The target: under 1 s on PostgreSQL.
  */
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app';
@@ -108,6 +108,27 @@ async function seed(database: Database) {
     join bench_programs bp on bp.n = m.program
     join bench_people pe on pe.n = m.program * ${PEOPLE_PER_PROGRAM} + m.person`);
 
+  // Tracked links: every program message carries one, every seventh day a second; a phone's
+  // preview fetches each (recorded, not counted), and a person opens one in three of the links of
+  // the messages that reached them, a few twice.
+  await db.execute(sql`
+    insert into short_links (code, message_id, program_id, contact_id, day, link_index, url, created_at)
+    select 'b' || lpad(to_hex(row_number() over ()), 7, '0'), o.id, o.program_id, o.contact_id,
+      o.day, n, 'https://example.org/practice/' || o.day || '/' || n, o.created_at
+    from outbound_messages o, generate_series(0, 1) as n
+    where n = 0 or o.day % 7 = 0`);
+  await db.execute(sql`
+    insert into link_clicks (code, at, method, user_agent, counted)
+    select sl.code, o.sent_at + interval '1 second', 'GET', 'facebookexternalhit/1.1', false
+    from short_links sl join outbound_messages o on o.id = sl.message_id
+    where o.sent_at is not null
+    union all
+    select sl.code, o.sent_at + interval '1 minute' * (1 + r % 3), 'GET', 'Mozilla/5.0 (iPhone)', true
+    from short_links sl join outbound_messages o on o.id = sl.message_id,
+      lateral (select abs(hashtext(sl.code)) as r) as pick,
+      generate_series(1, case when r % 10 = 0 then 2 else 1 end)
+    where o.status in ('delivered', 'sent') and r % 3 = 0`);
+
   // The consent log: each person opted in the week before their program began; one in twelve
   // opted out on a day of it. One message in twenty got a reply an hour after it went out.
   await db.execute(sql`
@@ -132,8 +153,9 @@ async function seed(database: Database) {
     (await db.execute(sql`
       select (select count(*)::int from outbound_messages) as messages,
         (select count(*)::int from consent_events) as consent,
-        (select count(*)::int from inbound_messages) as replies`)) as unknown as {
-      rows: { messages: number; consent: number; replies: number }[];
+        (select count(*)::int from inbound_messages) as replies,
+        (select count(*)::int from link_clicks) as clicks`)) as unknown as {
+      rows: { messages: number; consent: number; replies: number; clicks: number }[];
     }
   ).rows;
   return counts!;
@@ -150,9 +172,11 @@ const REQUESTS: { label: string; query: (programId: string) => AnalyticsQuery }[
 
 async function explain(database: Database, query: AnalyticsQuery) {
   for (const [name, statement] of Object.entries(analyticsQueries(query))) {
-    const result = (await database.db.execute(
-      sql`explain (analyze, costs off, timing off, summary on) ${statement}`,
-    )) as unknown as { rows: Record<string, string>[] };
+    // The clicks' query runs without JIT (services/analytics-clicks.ts `clickRows`): so here too.
+    const result = (await database.db.transaction(async (tx) => {
+      if (name === 'clicks') await tx.execute(sql`set local jit = off`);
+      return tx.execute(sql`explain (analyze, costs off, timing off, summary on) ${statement}`);
+    })) as unknown as { rows: Record<string, string>[] };
     console.log(`\n  -- ${name}`);
     for (const row of result.rows) console.log(`  ${Object.values(row)[0]}`);
   }
@@ -164,7 +188,7 @@ async function measure(label: string, config: Config) {
     const prepared = performance.now();
     const counts = await seed(database);
     console.log(
-      `${label}: seeded ${number(counts.messages)} outbound messages, ${number(counts.consent)} consent events and ${number(counts.replies)} replies in ${ms(performance.now() - prepared)}.`,
+      `${label}: seeded ${number(counts.messages)} outbound messages, ${number(counts.consent)} consent events, ${number(counts.replies)} replies and ${number(counts.clicks)} requests for short links in ${ms(performance.now() - prepared)}.`,
     );
     const app = await buildApp({ config, database, logger: false });
     try {

@@ -20,6 +20,10 @@ const COUNT = new Intl.NumberFormat('en-US');
 /** A count as en-US writes it: 20,201. */
 export const formatCount = (count: number): string => COUNT.format(count);
 
+/** A count that may not exist (clicks where nothing carried a tracked link): '—' then. */
+export const formatCountOrNone = (count: number | null): string =>
+  count === null ? messages.delivery.none : formatCount(count);
+
 const LONG_DAY = new Intl.DateTimeFormat('en-US', {
   weekday: 'long',
   month: 'long',

@@ -288,7 +288,7 @@ async function analytics(query: string): Promise<AnalyticsResponse> {
   const response = await get(`/api/analytics?${query}`);
   expect(response.statusCode, response.body).toBe(200);
   const body = response.json() as AnalyticsResponse;
-  expect(Object.keys(body).sort()).toEqual(['days', 'failures', 'programs', 'totals']);
+  expect(Object.keys(body).sort()).toEqual(['clicks', 'days', 'failures', 'programs', 'totals']);
   return body;
 }
 
@@ -427,6 +427,13 @@ describe('GET /api/analytics', () => {
       })),
       failures: [],
       programs: [],
+      // No message carried a tracked link (link-click-figures.test.ts counts those).
+      clicks: {
+        totals: { messages: 0, reached: 0, clicked: 0, rate: null },
+        days: [],
+        programs: [],
+        programDays: [],
+      },
     });
   });
 

@@ -177,8 +177,13 @@ describe('GET /api/programs/{id}/deliveries', () => {
       sendAt: _sendAt,
       failures: _failures,
       waiting: _waiting,
+      clicks,
       ...rest
-    }: ApiDeliveryDay) => rest;
+    }: ApiDeliveryDay) => {
+      // No message of this program carried a tracked link (link-click-figures.test.ts has some).
+      expect(clicks).toBeNull();
+      return rest;
+    };
     expect(counts(days[0]!)).toEqual({ ...zero, delivered: 2, sent: 1 });
     expect(counts(days[1]!)).toEqual({
       ...zero,

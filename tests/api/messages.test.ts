@@ -203,6 +203,8 @@ describe('GET /api/messages', () => {
       sentAt: '2026-03-01T17:00:01.000Z',
       deliveredAt: '2026-03-01T17:00:05.000Z',
       createdAt: '2026-03-01T16:00:00.000Z',
+      // It carried no tracked link (link-click-figures.test.ts has messages that did).
+      linkOpens: null,
     } satisfies ApiMessage);
     expect(found[4]).toMatchObject({
       kind: 'optin',

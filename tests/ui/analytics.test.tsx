@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpError } from 'react-admin';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import AnalyticsPage from '../../src/admin/analytics/AnalyticsPage';
 import { dataProvider as realDataProvider } from '../../src/admin/providers/dataProvider';
 import { ANALYTICS_MAX_DAYS, type AnalyticsQuery } from '../../src/shared/analytics';
@@ -99,6 +99,63 @@ const answer: AnalyticsResponse = {
     { errorCode: null, errorMessage: null, count: 8 },
   ],
   programs,
+  // Spring Walks and Evening Calm sent tracked links; Morning Walks sent none.
+  clicks: {
+    totals: { messages: 1000, reached: 980, clicked: 245, rate: 0.25 },
+    days: [{ date: DEFAULT_TO, messages: 1000, reached: 980, clicked: 245, rate: 0.25 }],
+    programs: [
+      { programId: ids.program, messages: 960, reached: 940, clicked: 235, rate: 0.25 },
+      { programId: ids.walks, messages: 40, reached: 40, clicked: 10, rate: 0.25 },
+    ],
+    programDays: [
+      {
+        programId: ids.walks,
+        programName: 'Evening Calm',
+        day: 0,
+        messages: 40,
+        reached: 40,
+        clicked: 10,
+        rate: 0.25,
+        links: [
+          {
+            linkIndex: 0,
+            url: 'https://example.org/calm',
+            messages: 40,
+            reached: 40,
+            clicked: 10,
+            rate: 0.25,
+          },
+        ],
+      },
+      {
+        programId: ids.program,
+        programName: 'Spring Walks',
+        day: 2,
+        messages: 960,
+        reached: 940,
+        clicked: 235,
+        rate: 0.25,
+        links: [
+          {
+            linkIndex: 0,
+            url: 'https://example.org/map',
+            messages: 960,
+            reached: 940,
+            clicked: 200,
+            rate: 200 / 940,
+          },
+          {
+            linkIndex: 1,
+            url: 'https://example.org/plan',
+            messages: 960,
+            reached: 940,
+            clicked: 47,
+            rate: 0.05,
+          },
+        ],
+      },
+    ],
+  },
 };
 
 const nothing: AnalyticsResponse = {
@@ -115,6 +172,12 @@ const nothing: AnalyticsResponse = {
   days: days(DEFAULT_FROM, 30),
   failures: [],
   programs: [],
+  clicks: {
+    totals: { messages: 0, reached: 0, clicked: 0, rate: null },
+    days: [],
+    programs: [],
+    programDays: [],
+  },
 };
 
 const springWalks = program();
@@ -159,6 +222,29 @@ const programOrder = () =>
 const sortBy = (heading: string) =>
   fireEvent.click(within(programTable()).getByRole('button', { name: new RegExp(`^${heading}`) }));
 
+/**
+ * Catches what the page hands the browser to download: the file names, and the one file's blob and
+ * its text (its byte-order mark kept). Undone after the test.
+ */
+function catchDownloads() {
+  const createObjectURL = vi.fn((_blob: Blob) => 'blob:analytics');
+  Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+  const filenames: string[] = [];
+  const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    filenames.push(this.download);
+  });
+  onTestFinished(() => click.mockRestore());
+  return {
+    async saved() {
+      const blob = createObjectURL.mock.calls[0]![0];
+      const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await blob.arrayBuffer());
+      return { filenames, blob, text };
+    },
+  };
+}
+
 beforeEach(() => {
   // Only the clock is faked, and it runs on from NOW: react-query and react-admin keep their real
   // timers, and the search's debounce (which reads the clock) still fires.
@@ -197,6 +283,8 @@ describe('the Analytics screen', () => {
       [t.cards.optIns, '12', t.cards.optInsHelp],
       [t.cards.optOuts, '6', t.cards.optOutsHelp],
       [t.cards.replies, '45', t.cards.repliesHelp],
+      [t.cards.clicked, '245', t.cards.clickedHelp],
+      [t.cards.clickRate, '25%', t.cards.clickRateHelp],
     ];
     for (const [name, value, help] of expected) {
       const figure = card(name);
@@ -241,6 +329,9 @@ describe('the Analytics screen', () => {
     expect(screen.getByText(t.programs.empty)).toBeInTheDocument();
     expect(within(card(t.cards.sent)).getByText('0')).toBeInTheDocument();
     expect(within(card(t.cards.deliveryRate)).getByText('—')).toBeInTheDocument();
+    // No tracked link went out: no click to count, rather than 0.
+    expect(within(card(t.cards.clicked)).getByText('—')).toBeInTheDocument();
+    expect(within(card(t.cards.clickRate)).getByText('—')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: t.programs.exportCsv })).not.toBeInTheDocument();
   });
 
@@ -439,13 +530,16 @@ describe('the tables', () => {
     const spring = within(programTable()).getByRole('link', { name: 'Spring Walks' });
     expect(spring).toHaveAttribute('href', `/programs/${ids.program}`);
     const cells = [...spring.closest('tr')!.querySelectorAll('td')].map((c) => c.textContent);
-    expect(cells).toEqual(['1,000', '950', '95%', '2', '4%']);
+    expect(cells).toEqual(['1,000', '950', '95%', '2', '4%', '235', '25%']);
     const quiet = within(programTable()).getByRole('rowheader', { name: '=HYPERLINK("x"), quiet' });
     expect([...quiet.closest('tr')!.querySelectorAll('td')].map((c) => c.textContent)).toEqual([
       '0',
       '0',
       '—',
       '1',
+      '—',
+      // It sent no tracked link: nothing to count.
+      '—',
       '—',
     ]);
   });
@@ -490,32 +584,85 @@ describe('the tables', () => {
     ]);
   });
 
+  it('sorts by click rate, the programs without tracked links last', async () => {
+    open();
+    await figuresShown();
+    sortBy(t.programs.clickRate);
+    // A tie goes by name.
+    expect(programOrder()).toEqual([
+      'Evening Calm',
+      'Spring Walks',
+      '=HYPERLINK("x"), quiet',
+      'Morning Walks',
+    ]);
+  });
+
   it('exports the table as CSV in the order shown, names escaped', async () => {
-    const createObjectURL = vi.fn((_blob: Blob) => 'blob:analytics');
-    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
-    const downloads: string[] = [];
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      downloads.push(this.download);
-    });
+    const download = catchDownloads();
     open();
     await figuresShown();
     sortBy(t.programs.optOutRate);
-    fireEvent.click(screen.getByRole('button', { name: t.programs.exportCsv }));
-    expect(click).toHaveBeenCalledTimes(1);
-    expect(downloads).toEqual([`analytics-programs-${DEFAULT_FROM}-to-${DEFAULT_TO}.csv`]);
-    const blob = createObjectURL.mock.calls[0]![0];
+    const panel = screen.getByRole('region', { name: t.programs.title });
+    fireEvent.click(within(panel).getByRole('button', { name: t.programs.exportCsv }));
+    const { filenames, blob, text } = await download.saved();
+    expect(filenames).toEqual([`analytics-programs-${DEFAULT_FROM}-to-${DEFAULT_TO}.csv`]);
     expect(blob.type).toBe('text/csv;charset=utf-8');
-    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await blob.arrayBuffer());
     expect(text).toBe(
-      '\uFEFFProgram,Sent,Delivered,Delivery rate,Opt-outs,Opt-out rate\r\n' +
-        'Evening Calm,40,40,100%,3,15%\r\n' +
-        'Spring Walks,1000,950,95%,2,4%\r\n' +
-        'Morning Walks,194,155,80%,0,0%\r\n' +
-        `"'=HYPERLINK(""x""), quiet",0,0,,1,\r\n`,
+      '\uFEFFProgram,Sent,Delivered,Delivery rate,Opt-outs,Opt-out rate,Clicked,Click rate\r\n' +
+        'Evening Calm,40,40,100%,3,15%,10,25%\r\n' +
+        'Spring Walks,1000,950,95%,2,4%,235,25%\r\n' +
+        'Morning Walks,194,155,80%,0,0%,,\r\n' +
+        `"'=HYPERLINK(""x""), quiet",0,0,,1,,,\r\n`,
     );
-    click.mockRestore();
+  });
+
+  it('lists the tracked links of each program day, a day of several links with a line for each', async () => {
+    open();
+    await figuresShown();
+    const table = screen.getByRole('table', { name: t.links.title });
+    const lines = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+    expect(lines).toEqual([
+      ['Evening Calm', 'Pre-message (Day 0)', 'https://example.org/calm', '40', '10', '25%'],
+      ['Spring Walks', 'Day 2', 'Any of its 2 links', '940', '235', '25%'],
+      ['', '', 'https://example.org/map', '940', '200', '21.3%'],
+      ['', '', 'https://example.org/plan', '940', '47', '5%'],
+    ]);
+    expect(within(table).getByRole('link', { name: 'Spring Walks' })).toHaveAttribute(
+      'href',
+      `/programs/${ids.program}`,
+    );
+  });
+
+  it('exports the tracked links as CSV, line for line', async () => {
+    const download = catchDownloads();
+    open();
+    await figuresShown();
+    const panel = screen.getByRole('region', { name: t.links.title });
+    fireEvent.click(within(panel).getByRole('button', { name: t.links.exportCsv }));
+    const { filenames, blob, text } = await download.saved();
+    expect(filenames).toEqual([`analytics-links-${DEFAULT_FROM}-to-${DEFAULT_TO}.csv`]);
+    expect(blob.type).toBe('text/csv;charset=utf-8');
+    expect(text).toBe(
+      '\uFEFFProgram,Day,Link,Reached,Clicked,Click rate\r\n' +
+        'Evening Calm,0,https://example.org/calm,40,10,25%\r\n' +
+        'Spring Walks,2,Any of its 2 links,940,235,25%\r\n' +
+        'Spring Walks,2,https://example.org/map,940,200,21.3%\r\n' +
+        'Spring Walks,2,https://example.org/plan,940,47,5%\r\n',
+    );
+  });
+
+  it('says so when no message of the range carried a tracked link', async () => {
+    open(
+      '/analytics',
+      analyticsProvider(async () => nothing),
+    );
+    await figuresShown();
+    const panel = screen.getByRole('region', { name: t.links.title });
+    expect(within(panel).getByText(t.links.empty)).toBeInTheDocument();
+    expect(within(panel).queryByRole('button')).not.toBeInTheDocument();
   });
 });
 

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CONVERSATION_REFRESH_MS } from '../../src/shared/constants';
 import { messages } from '../../src/shared/messages';
-import type { ApiConversation } from '../../src/shared/responses/messages';
+import type { ApiConversation, ApiMessage } from '../../src/shared/responses/messages';
 import {
   contactId,
   contactProvider,
@@ -16,6 +16,7 @@ import { signIn } from './helpers';
 
 const t = messages.conversations;
 const statuses = messages.delivery.statuses;
+const l = messages.delivery.linkOpens;
 
 const optinRequest = sent({
   _id: 'm-optin',
@@ -206,6 +207,53 @@ describe("the contact's conversation", () => {
     expect(gone).not.toHaveTextContent('8:05 PM');
     expect(within(waiting).getByText('due at 6/2/27, 8:07 PM')).toBeInTheDocument();
     expect(waiting).not.toHaveTextContent('8:05 PM');
+  });
+
+  it('says beside a program message whether and how often the contact opened its links', async () => {
+    const opened = (id: string, sentAt: string, linkOpens: ApiMessage['linkOpens']) =>
+      sent({ _id: id, id, sentAt, linkOpens });
+    open([
+      {
+        entries: [
+          opened('m-4', '2027-03-18T13:00:00.000Z', {
+            links: 3,
+            opened: 2,
+            clicks: 5,
+            firstAt: '2027-03-18T13:30:00.000Z',
+          }),
+          opened('m-3', '2027-03-17T13:00:00.000Z', {
+            links: 1,
+            opened: 0,
+            clicks: 0,
+            firstAt: null,
+          }),
+          opened('m-2', '2027-03-16T13:00:00.000Z', {
+            links: 1,
+            opened: 1,
+            clicks: 1,
+            firstAt: '2027-03-16T14:00:00.000Z',
+          }),
+          opened('m-1', '2027-03-15T13:00:00.000Z', {
+            links: 1,
+            opened: 1,
+            clicks: 2,
+            firstAt: '2027-03-15T13:20:00.000Z',
+          }),
+          // No tracked link: nothing said.
+          opened('m-0', '2027-03-14T13:00:00.000Z', null),
+        ],
+        hasMore: false,
+      },
+    ]);
+    const [untracked, twice, once, never, some] = (await bubbles()) as HTMLElement[];
+    expect(untracked).not.toHaveTextContent(/opened/i);
+    expect(within(twice!).getByText(l.twice)).toBeInTheDocument();
+    // When first, in the console's time (Los Angeles).
+    expect(within(twice!).getByText('First opened 3/15/27, 6:20 AM')).toBeInTheDocument();
+    expect(within(once!).getByText(l.once)).toBeInTheDocument();
+    expect(within(never!).getByText(l.notOpened)).toBeInTheDocument();
+    expect(never).not.toHaveTextContent('First opened');
+    expect(within(some!).getByText('Opened 2 of 3 links')).toBeInTheDocument();
   });
 
   it("shows a failed message's status and why it failed", async () => {

@@ -86,6 +86,22 @@ describe('/messages/{id}', () => {
     expect(within(valueOf(t.fields.status)).getByText(t.statuses.failed)).toBeInTheDocument();
   });
 
+  it('says how often the recipient opened its tracked links, and when first', async () => {
+    const opened = messageDetail({
+      linkOpens: { links: 2, opened: 1, clicks: 3, firstAt: '2027-03-14T13:30:00.000Z' },
+    });
+    openMessage('/messages/m1', messagesProvider({ detail: opened }));
+    await screen.findByRole('heading', { name: t.detailTitle });
+    expect(valueOf(t.fields.linkOpens)).toHaveTextContent('Opened 1 of 2 links');
+    expect(valueOf(t.fields.linkOpens)).toHaveTextContent('First opened 3/14/27, 6:30 AM');
+  });
+
+  it('says nothing of clicks for a message without a tracked link', async () => {
+    openMessage('/messages/m2', messagesProvider({ detail: failed }));
+    await screen.findByRole('heading', { name: t.detailTitle });
+    expect(screen.queryByText(t.fields.linkOpens, { selector: 'dt' })).not.toBeInTheDocument();
+  });
+
   it('shows the status history: time, status, source and error', async () => {
     openMessage('/messages/m2', messagesProvider({ detail: failed }));
     const history = await screen.findByRole('table', { name: t.historyTitle });

@@ -52,6 +52,33 @@ describe('/messages', () => {
     });
   });
 
+  it("counts a message's clicks on its tracked links, and leaves the others empty", async () => {
+    const rows = [
+      apiMessage({
+        _id: 'a',
+        id: 'a',
+        contactName: 'Opened',
+        linkOpens: { links: 1, opened: 1, clicks: 2, firstAt: '2027-03-14T13:30:00.000Z' },
+      }),
+      apiMessage({
+        _id: 'b',
+        id: 'b',
+        contactName: 'Not opened',
+        linkOpens: { links: 2, opened: 0, clicks: 0, firstAt: null },
+      }),
+      apiMessage({ _id: 'c', id: 'c', contactName: 'Untracked', linkOpens: null }),
+    ];
+    openList(messagesProvider({ rows }));
+    await screen.findByText('Showing 3 of 3 messages');
+    const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
+    const column = headers.indexOf(t.fields.linkOpens);
+    expect(column).toBeGreaterThan(0);
+    const cell = (name: string) => rowOf(name).querySelectorAll('td')[column]!.textContent;
+    expect(cell('Opened')).toBe('2');
+    expect(cell('Not opened')).toBe('0');
+    expect(cell('Untracked')).toBe('');
+  });
+
   it('names every status in words and explains it in a tooltip', async () => {
     const rows = MESSAGE_STATUSES.map((status, i) =>
       apiMessage({ _id: `s${i}`, id: `s${i}`, status, contactName: `Contact ${status}` }),

@@ -30,6 +30,7 @@ export function apiMessage(overrides: Partial<ApiMessage> = {}): ApiMessage {
     sentAt: '2027-03-14T13:00:02.000Z',
     deliveredAt: '2027-03-14T13:00:05.000Z',
     createdAt: '2027-03-14T12:00:00.000Z',
+    linkOpens: null,
     ...overrides,
   };
 }

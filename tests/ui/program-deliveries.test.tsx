@@ -30,6 +30,7 @@ const day = (
   skipped: 0,
   failures: [],
   waiting: [],
+  clicks: null,
   ...overrides,
 });
 
@@ -142,6 +143,40 @@ describe("the program's Deliveries panel", () => {
     expect(filterOf(within(region).getByRole('link', { name: t.panel.allMessages }))).toEqual({
       programId: ids.program,
     });
+  });
+
+  it('gives each day with tracked links its clickers and click rate, and the others a dash', async () => {
+    render(program(), {
+      ...deliveries,
+      days: [
+        { ...deliveries.days[0]!, clicks: { messages: 3, reached: 3, clicked: 2, rate: 2 / 3 } },
+        // Handed over, none reported delivered yet, nobody opened it: a rate of 0.
+        { ...deliveries.days[1]!, clicks: { messages: 3, reached: 2, clicked: 0, rate: 0 } },
+        // Nothing reached anyone yet: no rate.
+        { ...deliveries.days[2]!, clicks: { messages: 3, reached: 0, clicked: 0, rate: null } },
+        day({ day: 3, sendAt: '2027-03-16T13:00:00.000Z', delivered: 3 }),
+      ],
+    });
+    const region = await loadedPanel();
+    const headers = within(region)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
+    expect(headers.slice(-2)).toEqual([t.panel.clicked, t.panel.clickRate]);
+    const clickCells = (title: string) =>
+      [...rowOf(region, title).querySelectorAll('td')].slice(-2).map((cell) => cell.textContent);
+    expect(clickCells('Pre-message (Day 0)')).toEqual(['2', '66.7%']);
+    expect(clickCells('Day 1')).toEqual(['0', '0%']);
+    expect(clickCells('Day 2')).toEqual(['0', '—']);
+    expect(clickCells('Conclusion (Day 3)')).toEqual(['—', '—']);
+    // The rate says of how many.
+    expect(within(rowOf(region, 'Pre-message (Day 0)')).getByText('66.7%')).toHaveAttribute(
+      'title',
+      '2 of 3 that reached the phone',
+    );
+    expect(within(region).getByText(t.panel.clicksHelp)).toBeInTheDocument();
+    // The failures' note spans the click columns too.
+    const note = within(region).getByText(t.panel.failures).closest('td')!;
+    expect(note).toHaveAttribute('colspan', String(headers.length - 1));
   });
 
   it("lists a day's failures with their error text", async () => {

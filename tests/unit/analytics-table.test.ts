@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { linkRows } from '../../src/admin/analytics/linkRows';
+import { linksCsv, linksCsvFilename } from '../../src/admin/analytics/linksCsv';
+import type { ProgramRow } from '../../src/admin/analytics/programRows';
 import { programsCsv, programsCsvFilename } from '../../src/admin/analytics/programsCsv';
 import { nextSort, sortPrograms } from '../../src/admin/analytics/programSort';
-import type { AnalyticsProgram } from '../../src/shared/responses/figures';
+import type { AnalyticsProgramDay } from '../../src/shared/responses/figures';
 
-const program = (
-  programName: string,
-  figures: Partial<AnalyticsProgram> = {},
-): AnalyticsProgram => ({
+const program = (programName: string, figures: Partial<ProgramRow> = {}): ProgramRow => ({
   programId: programName,
   programName,
   sent: 10,
@@ -15,6 +15,8 @@ const program = (
   optOuts: 1,
   recipients: 10,
   optOutRate: 0.1,
+  clicked: 3,
+  clickRate: 0.375,
   ...figures,
 });
 
@@ -29,10 +31,10 @@ describe("the Analytics screen's programs CSV", () => {
     ]);
     expect(csv.startsWith('\uFEFF')).toBe(true);
     expect(lines(csv)).toEqual([
-      'Program,Sent,Delivered,Delivery rate,Opt-outs,Opt-out rate',
+      'Program,Sent,Delivered,Delivery rate,Opt-outs,Opt-out rate,Clicked,Click rate',
       // Counts stay plain numbers; a rate is written as the table shows it.
-      'Zinnia,12345,12000,97.2%,1,10%',
-      'Aster,10,9,90%,1,10%',
+      'Zinnia,12345,12000,97.2%,1,10%,3,37.5%',
+      'Aster,10,9,90%,1,10%,3,37.5%',
       '',
     ]);
   });
@@ -45,9 +47,22 @@ describe("the Analytics screen's programs CSV", () => {
         deliveryRate: null,
         recipients: 0,
         optOutRate: null,
+        clicked: null,
+        clickRate: null,
       }),
     ]);
-    expect(lines(csv)[1]).toBe('Quiet,0,0,,1,');
+    expect(lines(csv)[1]).toBe('Quiet,0,0,,1,,,');
+  });
+
+  it('leaves the clicks of a program that sent no tracked link empty, and writes those of one that did', () => {
+    const csv = programsCsv([
+      program('Untracked', { clicked: null, clickRate: null }),
+      program('Unopened', { clicked: 0, clickRate: 0 }),
+    ]);
+    expect(lines(csv).slice(1, -1)).toEqual([
+      'Untracked,10,9,90%,1,10%,,',
+      'Unopened,10,9,90%,1,10%,0,0%',
+    ]);
   });
 
   it('quotes commas, quotes and line breaks, and never lets a name run as a formula', () => {
@@ -60,12 +75,12 @@ describe("the Analytics screen's programs CSV", () => {
       program('Mary-Jane'),
     ]);
     expect(lines(csv).slice(1, -1)).toEqual([
-      '"Walks, ""spring""",10,9,90%,1,10%',
-      "'=1+1,10,9,90%,1,10%",
-      "'@SUM(A1),10,9,90%,1,10%",
-      "'-2+3,10,9,90%,1,10%",
-      '"Two\nlines",10,9,90%,1,10%',
-      'Mary-Jane,10,9,90%,1,10%',
+      '"Walks, ""spring""",10,9,90%,1,10%,3,37.5%',
+      "'=1+1,10,9,90%,1,10%,3,37.5%",
+      "'@SUM(A1),10,9,90%,1,10%,3,37.5%",
+      "'-2+3,10,9,90%,1,10%,3,37.5%",
+      '"Two\nlines",10,9,90%,1,10%,3,37.5%',
+      'Mary-Jane,10,9,90%,1,10%,3,37.5%',
     ]);
   });
 
@@ -83,7 +98,7 @@ describe("the Analytics screen's programs order", () => {
     program('C', { deliveryRate: 0.5, optOutRate: 0 }),
     program('D', { deliveryRate: 1, optOutRate: 0.05 }),
   ];
-  const names = (sorted: AnalyticsProgram[]) => sorted.map((p) => p.programName);
+  const names = (sorted: ProgramRow[]) => sorted.map((p) => p.programName);
 
   it('sorts by a rate either way, ties by name, no rate last', () => {
     expect(names(sortPrograms(rows, { column: 'deliveryRate', order: 'desc' }))).toEqual([
@@ -102,6 +117,24 @@ describe("the Analytics screen's programs order", () => {
       'C',
       'D',
       'B',
+      'A',
+    ]);
+  });
+
+  it('sorts by clicks, a program without tracked links last either way', () => {
+    const clicks = [
+      program('B', { clicked: 4, clickRate: 0.4 }),
+      program('A', { clicked: null, clickRate: null }),
+      program('C', { clicked: 9, clickRate: 0.3 }),
+    ];
+    expect(names(sortPrograms(clicks, { column: 'clickRate', order: 'desc' }))).toEqual([
+      'B',
+      'C',
+      'A',
+    ]);
+    expect(names(sortPrograms(clicks, { column: 'clicked', order: 'asc' }))).toEqual([
+      'B',
+      'C',
       'A',
     ]);
   });
@@ -125,5 +158,56 @@ describe("the Analytics screen's programs order", () => {
       'B',
       'A',
     ]);
+  });
+});
+
+describe("the Analytics screen's tracked links", () => {
+  const figures = (reached: number, clicked: number) => ({
+    messages: reached + 1,
+    reached,
+    clicked,
+    rate: clicked / reached,
+  });
+  const programDays: AnalyticsProgramDay[] = [
+    {
+      programId: 'p1',
+      programName: '=Walks, "spring"',
+      day: 0,
+      ...figures(4, 2),
+      links: [{ linkIndex: 0, url: 'https://example.org/guide', ...figures(4, 2) }],
+    },
+    {
+      programId: 'p1',
+      programName: '=Walks, "spring"',
+      day: 3,
+      ...figures(8, 3),
+      links: [
+        { linkIndex: 0, url: 'https://example.org/map', ...figures(8, 1) },
+        { linkIndex: 1, url: '@https://example.org/plan?a=1,b=2', ...figures(8, 2) },
+      ],
+    },
+  ];
+
+  it('writes a line per day with one link, and the day then each link with several', () => {
+    expect(linkRows(programDays).map((row) => [row.day, row.link, row.dayLine])).toEqual([
+      [0, 'https://example.org/guide', true],
+      [3, 'Any of its 2 links', true],
+      [3, 'https://example.org/map', false],
+      [3, '@https://example.org/plan?a=1,b=2', false],
+    ]);
+  });
+
+  it('exports those lines as CSV, names and URLs never run as formulas', () => {
+    expect(lines(linksCsv(linkRows(programDays)))).toEqual([
+      'Program,Day,Link,Reached,Clicked,Click rate',
+      `"'=Walks, ""spring""",0,https://example.org/guide,4,2,50%`,
+      `"'=Walks, ""spring""",3,Any of its 2 links,8,3,37.5%`,
+      `"'=Walks, ""spring""",3,https://example.org/map,8,1,12.5%`,
+      `"'=Walks, ""spring""",3,"'@https://example.org/plan?a=1,b=2",8,2,25%`,
+      '',
+    ]);
+    expect(linksCsvFilename('2026-10-25', '2026-11-23')).toBe(
+      'analytics-links-2026-10-25-to-2026-11-23.csv',
+    );
   });
 });

@@ -2,14 +2,19 @@ import { Box, CircularProgress, LinearProgress, Skeleton, Typography } from '@mu
 import type { UseQueryResult } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import type { AnalyticsQuery } from '../../shared/analytics';
-import type { AnalyticsDay, AnalyticsResponse } from '../../shared/responses/figures';
+import type {
+  AnalyticsClicks,
+  AnalyticsDay,
+  AnalyticsResponse,
+} from '../../shared/responses/figures';
 import { messages } from '../../shared/messages';
 import { formatDay } from '../format';
 import { useMessages } from '../i18n';
 import { LoadError } from '../lists/LoadError';
 import { PanelCard } from '../lists/PanelCard';
 import { FailureTable } from './FailureTable';
-import { FigureCards } from './FigureCards';
+import { CARD_COUNT, cardGrid, FigureCards } from './FigureCards';
+import { LinksPanel } from './LinksPanel';
 import { ProgramsPanel } from './ProgramsPanel';
 
 /**
@@ -21,15 +26,28 @@ const DailyChart = lazy(loadDailyChart);
 
 const quiet = (day: AnalyticsDay) => day.sent === 0 && day.delivered === 0 && day.failed === 0;
 
+/** The people who opened a link each day, when some message of the range carried one. */
+function clickedPerDay(days: readonly AnalyticsDay[], clicks: AnalyticsClicks) {
+  if (clicks.totals.messages === 0) return null;
+  const byDate = new Map(clicks.days.map((day) => [day.date, day.clicked]));
+  return days.map((day) => byDate.get(day.date) ?? 0);
+}
+
 /** The chart, or where no message went out, a sentence that says so instead of a flat line. */
-function DailyFigures({ days }: { days: readonly AnalyticsDay[] }) {
+function DailyFigures({
+  days,
+  clicks,
+}: {
+  days: readonly AnalyticsDay[];
+  clicks: AnalyticsClicks;
+}) {
   const t = useMessages();
   if (days.every(quiet)) {
     return <Typography color="text.secondary">{t('analytics.chart.empty')}</Typography>;
   }
   return (
     <Suspense fallback={<CircularProgress size={24} aria-label={t('analytics.loading')} />}>
-      <DailyChart days={days} />
+      <DailyChart days={days} clicked={clickedPerDay(days, clicks)} />
     </Suspense>
   );
 }
@@ -40,15 +58,8 @@ function Loading() {
   return (
     <Box aria-busy="true">
       <LinearProgress aria-label={t('analytics.loading')} sx={{ mb: 2 }} />
-      <Box
-        aria-hidden
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
-          gap: 2,
-        }}
-      >
-        {Array.from({ length: 8 }, (_, i) => (
+      <Box aria-hidden sx={cardGrid}>
+        {Array.from({ length: CARD_COUNT }, (_, i) => (
           <Skeleton key={i} variant="rounded" height={120} />
         ))}
       </Box>
@@ -58,7 +69,7 @@ function Loading() {
 
 /**
  * The figures of one valid view: loading, the error with 'Try Again', or the cards, the chart and
- * the two tables. The last figures stay, dimmed under a progress bar, while the next ones come.
+ * the three tables. The last figures stay, dimmed under a progress bar, while the next ones come.
  */
 export function AnalyticsResults({
   query,
@@ -88,14 +99,15 @@ export function AnalyticsResults({
           {t('analytics.scope', { from: formatDay(query.from), to: formatDay(query.to) })}
           {query.programId && ` ${t('analytics.programScope')}`}
         </Typography>
-        <FigureCards totals={data.totals} />
+        <FigureCards totals={data.totals} clicks={data.clicks.totals} />
         <PanelCard title={t('analytics.chart.title')} sx={{ mt: 2 }}>
-          <DailyFigures days={data.days} />
+          <DailyFigures days={data.days} clicks={data.clicks} />
         </PanelCard>
         <PanelCard title={t('analytics.failures.title')} sx={{ mt: 2 }}>
           <FailureTable failures={data.failures} programId={query.programId ?? null} />
         </PanelCard>
-        <ProgramsPanel programs={data.programs} query={query} />
+        <ProgramsPanel programs={data.programs} clicks={data.clicks.programs} query={query} />
+        <LinksPanel programDays={data.clicks.programDays} query={query} />
       </Box>
     </Box>
   );

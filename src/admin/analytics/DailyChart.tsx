@@ -6,18 +6,32 @@ import { useMessages } from '../i18n';
 
 /**
  * Sent, delivered and failed per day, in the theme's colours for each (the sea-blue of the console
- * for sent). Its own chunk: the chart library is most of the screen's code.
+ * for sent), and the messages whose tracked link was opened when `clicked` has them (by the day
+ * they were sent, as the others). Its own chunk: the chart library is most of the screen's code.
  */
-export default function DailyChart({ days }: { days: readonly AnalyticsDay[] }) {
+export default function DailyChart({
+  days,
+  clicked,
+}: {
+  days: readonly AnalyticsDay[];
+  clicked: readonly number[] | null;
+}) {
   const t = useMessages();
   const { palette } = useTheme();
   const first = days[0]!.date;
   const last = days.at(-1)!.date;
-  const series = [
-    { key: 'sent', color: palette.primary.main },
-    { key: 'delivered', color: palette.success.main },
-    { key: 'failed', color: palette.error.main },
-  ] as const;
+  const series: {
+    key: 'sent' | 'delivered' | 'failed' | 'clicked';
+    color: string;
+    data: number[];
+  }[] = [
+    { key: 'sent', color: palette.primary.main, data: days.map((day) => day.sent) },
+    { key: 'delivered', color: palette.success.main, data: days.map((day) => day.delivered) },
+    { key: 'failed', color: palette.error.main, data: days.map((day) => day.failed) },
+    ...(clicked
+      ? [{ key: 'clicked' as const, color: palette.secondary.main, data: [...clicked] }]
+      : []),
+  ];
   return (
     <Box
       role="img"
@@ -35,10 +49,10 @@ export default function DailyChart({ days }: { days: readonly AnalyticsDay[] }) 
         ]}
         // Counts: whole ticks, and straight lines between days (a smoothed curve would invent values).
         yAxis={[{ tickMinStep: 1 }]}
-        series={series.map(({ key, color }) => ({
+        series={series.map(({ key, color, data }) => ({
           id: key,
           label: t(`analytics.cards.${key}`),
-          data: days.map((day) => day[key]),
+          data,
           color,
           curve: 'linear',
           showMark: days.length <= 31,

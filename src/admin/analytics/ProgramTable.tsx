@@ -10,9 +10,9 @@ import {
   Typography,
 } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import type { AnalyticsProgram } from '../../shared/responses/figures';
-import { formatCount, formatPercent } from '../format';
+import { formatCount, formatCountOrNone, formatPercent } from '../format';
 import { useMessages } from '../i18n';
+import type { ProgramRow } from './programRows';
 import { nextSort, type ProgramColumn, type ProgramSort } from './programSort';
 
 const COLUMNS: { column: ProgramColumn; numeric: boolean }[] = [
@@ -22,6 +22,8 @@ const COLUMNS: { column: ProgramColumn; numeric: boolean }[] = [
   { column: 'deliveryRate', numeric: true },
   { column: 'optOuts', numeric: true },
   { column: 'optOutRate', numeric: true },
+  { column: 'clicked', numeric: true },
+  { column: 'clickRate', numeric: true },
 ];
 
 const programPath = (id: string) => `/programs/${encodeURIComponent(id)}`;
@@ -32,7 +34,7 @@ export function ProgramTable({
   sort,
   onSort,
 }: {
-  programs: readonly AnalyticsProgram[];
+  programs: readonly ProgramRow[];
   sort: ProgramSort;
   onSort: (sort: ProgramSort) => void;
 }) {
@@ -82,6 +84,8 @@ export function ProgramTable({
                 <TableCell align="right">{formatPercent(program.deliveryRate)}</TableCell>
                 <TableCell align="right">{formatCount(program.optOuts)}</TableCell>
                 <TableCell align="right">{formatPercent(program.optOutRate)}</TableCell>
+                <TableCell align="right">{formatCountOrNone(program.clicked)}</TableCell>
+                <TableCell align="right">{formatPercent(program.clickRate)}</TableCell>
               </TableRow>
             ))}
           </TableBody>

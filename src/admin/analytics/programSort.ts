@@ -1,7 +1,14 @@
-import type { AnalyticsProgram } from '../../shared/responses/figures';
+import type { ProgramRow } from './programRows';
 
 export type ProgramColumn =
-  'programName' | 'sent' | 'delivered' | 'deliveryRate' | 'optOuts' | 'optOutRate';
+  | 'programName'
+  | 'sent'
+  | 'delivered'
+  | 'deliveryRate'
+  | 'optOuts'
+  | 'optOutRate'
+  | 'clicked'
+  | 'clickRate';
 
 export interface ProgramSort {
   column: ProgramColumn;
@@ -17,17 +24,17 @@ export const nextSort = (current: ProgramSort, column: ProgramColumn): ProgramSo
     ? { column, order: current.order === 'asc' ? 'desc' : 'asc' }
     : { column, order: column === 'programName' ? 'asc' : 'desc' };
 
-const byName = (a: AnalyticsProgram, b: AnalyticsProgram) =>
-  a.programName.localeCompare(b.programName, 'en');
+const byName = (a: ProgramRow, b: ProgramRow) => a.programName.localeCompare(b.programName, 'en');
 
 /**
  * The programs in `sort`'s order, on the client: the one answer holds every program of the
- * range. A rate that does not exist (nothing sent) goes last either way; ties go by name.
+ * range. A figure that does not exist (nothing sent, no tracked link) goes last either way; ties
+ * go by name.
  */
 export function sortPrograms(
-  programs: readonly AnalyticsProgram[],
+  programs: readonly ProgramRow[],
   { column, order }: ProgramSort,
-): AnalyticsProgram[] {
+): ProgramRow[] {
   const direction = order === 'asc' ? 1 : -1;
   return [...programs].sort((a, b) => {
     const x = a[column];

@@ -14,6 +14,7 @@ import { useMessages } from '../i18n';
 import { ErrorBanner } from '../lists/ErrorBanner';
 import { recordErrorMessage } from '../lists/listErrors';
 import { PanelCard } from '../lists/PanelCard';
+import { LinkOpens } from '../messages/LinkOpens';
 import { messagePath, messagesListPath } from '../messages/messagePaths';
 import { MessageStatusChip } from '../messages/MessageStatusChip';
 import { errorText } from '../messages/messageText';
@@ -116,6 +117,7 @@ function MediaLinks({
 /**
  * One message as a bubble: what Tidings sent on the right (as on the sender's phone), what the
  * contact sent on the left. Long words and links wrap so a narrow screen never scrolls sideways.
+ * A message with tracked links says whether, how often and when first the contact opened them.
  * Under it, when it was sent (or received); a message not handed to the provider says when it is
  * due instead, never when it was queued.
  */
@@ -166,6 +168,11 @@ function Bubble({ entry }: { entry: ApiConversationEntry }) {
           <Typography variant="body2" color="error" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
             {error}
           </Typography>
+        )}
+        {out && entry.linkOpens && (
+          <Box sx={{ mt: 0.5 }}>
+            <LinkOpens opens={entry.linkOpens} />
+          </Box>
         )}
         {!out && entry.intent === 'review' && (
           <Box sx={{ mt: 1 }}>

@@ -1,5 +1,6 @@
 import { DataTable, useRecordContext } from 'react-admin';
 import type { ApiMessage } from '../../shared/responses/messages';
+import { formatCount } from '../format';
 import { useMessages } from '../i18n';
 import { DateTimeCol } from '../lists/DateTimeCol';
 import { LinkButton } from '../lists/ListParts';
@@ -47,6 +48,15 @@ export default function MessageList() {
         render={(message: ApiMessage) => errorText(message) ?? ''}
       />
       <DataTable.NumberCol source="attempts" disableSort />
+      {/* Counted clicks on its tracked links; empty for a message without one. */}
+      <DataTable.Col
+        source="linkOpens"
+        disableSort
+        align="right"
+        render={(message: ApiMessage) =>
+          message.linkOpens ? formatCount(message.linkOpens.clicks) : ''
+        }
+      />
     </ListScreen>
   );
 }

@@ -9,6 +9,7 @@ import { useMessages } from '../i18n';
 import { LoadingPage } from '../layout/LoadingPage';
 import { PageHeader } from '../lists/ListParts';
 import { recordErrorMessage } from '../lists/listErrors';
+import { LinkOpens } from './LinkOpens';
 import { MessageHistory } from './MessageHistory';
 import { messagesListPath } from './messagePaths';
 import { MessageStatusChip } from './MessageStatusChip';
@@ -86,6 +87,11 @@ function MessageDetails({ message }: { message: ApiMessageDetail }) {
           none
         )}
       </Detail>
+      {message.linkOpens && (
+        <Detail label={t('delivery.fields.linkOpens')}>
+          <LinkOpens opens={message.linkOpens} />
+        </Detail>
+      )}
       <Detail label={t('delivery.fields.segments')}>{message.segments}</Detail>
       <Detail label={t('delivery.fields.attempts')}>{message.attempts}</Detail>
       <Detail label={t('delivery.fields.sendAfter')}>{formatDateTime(message.sendAfter)}</Detail>

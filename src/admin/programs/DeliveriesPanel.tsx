@@ -32,6 +32,7 @@ import { useStatusWords } from '../messages/useStatusWords';
 import { dayTitle } from '../products/dayTitle';
 import type { TidingsDataProvider } from '../providers/dataProvider';
 import { serverMessage } from '../providers/httpClient';
+import { ClickHeadings, DayClickCells, hasClickColumns } from './DayClickCells';
 import { formatSendAt, waitParams } from './scheduleFormat';
 import { useProgramDeliveries } from './useProgramDeliveries';
 
@@ -74,15 +75,18 @@ function DayRows({
   program,
   day,
   statuses,
+  clickColumns,
 }: {
   program: Program;
   day: ApiDeliveryDay;
   statuses: readonly MessageStatus[];
+  clickColumns: boolean;
 }) {
   const t = useMessages();
   const words = useStatusWords();
   const title = dayTitle(t, day.day, program.productDays);
   const { date, time } = formatSendAt(new Date(day.sendAt), program.timeZone);
+  const columns = statuses.length + 1 + (clickColumns ? 2 : 0);
   return (
     <>
       <TableRow>
@@ -108,10 +112,11 @@ function DayRows({
             )}
           </TableCell>
         ))}
+        {clickColumns && <DayClickCells clicks={day.clicks} />}
       </TableRow>
       {day.failures.length > 0 && (
         <DayNotes
-          columns={statuses.length + 1}
+          columns={columns}
           title={t('delivery.panel.failures')}
           notes={day.failures.map((failure) => ({
             key: `${failure.errorCode}-${failure.errorMessage}`,
@@ -124,7 +129,7 @@ function DayRows({
       )}
       {day.waiting.length > 0 && (
         <DayNotes
-          columns={statuses.length + 1}
+          columns={columns}
           title={t('delivery.panel.quietHours')}
           notes={day.waiting.map((wait) => ({
             key: `${wait.until}-${wait.timeZone}`,
@@ -149,6 +154,7 @@ function DeliveriesTable({
     return <Typography color="text.secondary">{t('delivery.panel.empty')}</Typography>;
   }
   const statuses = shownStatuses(deliveries.days);
+  const clickColumns = hasClickColumns(deliveries.days);
   return (
     <TableContainer>
       <Table size="small" aria-label={t('delivery.panel.title')}>
@@ -161,14 +167,26 @@ function DeliveriesTable({
                 {words.word(status)}
               </TableCell>
             ))}
+            {clickColumns && <ClickHeadings />}
           </TableRow>
         </TableHead>
         <TableBody>
           {deliveries.days.map((day) => (
-            <DayRows key={day.day} program={program} day={day} statuses={statuses} />
+            <DayRows
+              key={day.day}
+              program={program}
+              day={day}
+              statuses={statuses}
+              clickColumns={clickColumns}
+            />
           ))}
         </TableBody>
       </Table>
+      {clickColumns && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {t('delivery.panel.clicksHelp')}
+        </Typography>
+      )}
     </TableContainer>
   );
 }
@@ -211,8 +229,9 @@ const hasMessagesOnTheirWay = (data: ApiProgramDeliveries | undefined) =>
 /**
  * Who of its pods' participants receives the program's messages (and why the others do not), then
  * its messages day by day: when each day goes out (the program's clock), how many of
- * its messages are in each status, each count opening those messages, why some failed, and when
- * those that quiet hours hold will go (the morning where their recipients are). While
+ * its messages are in each status, each count opening those messages, who opened its tracked links
+ * and the click rate, why some failed, and when those that quiet hours hold will go (the morning
+ * where their recipients are). While
  * the program runs, or while some of its messages are on their way (a program that has ended, or
  * whose start is still ahead by the console's clock), the counts refresh themselves; not while
  * staff have paused it.

@@ -1,10 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import {
-  ANALYTICS_TIME_ZONE,
-  ANALYTICS_TOP_FAILURES,
-  rate,
-  type AnalyticsQuery,
-} from '../../shared/analytics';
+import { ANALYTICS_TOP_FAILURES, rate, type AnalyticsQuery } from '../../shared/analytics';
 import type {
   AnalyticsDay,
   AnalyticsFailure,
@@ -17,35 +12,19 @@ import { serverTexts } from '../texts';
 import type { Db } from '../db/client';
 import { ENDED_UNSENT_STATUSES, programs } from '../db/schema';
 import { notFound } from '../http/errors';
+import { analyticsClicks, clickRows, clicksSql } from './analytics-clicks';
+import { rowsOf } from '../db/rows';
+import { bounds, dateOfDay, dayNumber, literals } from './analytics-range';
 
 /**
  * GET /api/analytics: every figure is counted in SQL by the rules written at the top of
- * shared/analytics.ts; this file only turns them into SQL. Four queries, one job each: the days
- * (and the totals they add up to), the failure reasons, the programs, consent and replies.
+ * shared/analytics.ts; this file only turns them into SQL. Five queries, one job each: the days
+ * (and the totals they add up to), the failure reasons, the programs, consent and replies, and the
+ * clicks on tracked links (analytics-clicks.ts, by the rules of shared/clicks.ts).
  */
 
 /** The statuses `failed` counts: the provider refused the message, or the carrier did. */
 const FAILED: readonly MessageStatus[] = ['failed', 'undelivered'];
-
-/**
- * `'a', 'b'` for `in (…)`. Our own constants, never input, and written out rather than bound:
- * the planner can only match a partial index's predicate (migration 0009) against constants.
- */
-const literals = (values: readonly string[]) =>
-  sql.raw(values.map((value) => `'${value.replace(/'/g, "''")}'`).join(', '));
-
-/** Written out too, as a constant the planner sees. */
-const zone = literals([ANALYTICS_TIME_ZONE]);
-
-/**
- * The instants the range runs between: the start of `from` and the start of the day after `to`
- * in Los Angeles (so a range across a daylight-saving change has its 23- or 25-hour day).
- */
-function bounds({ from, to }: AnalyticsQuery) {
-  const start = sql`(${from}::date::timestamp at time zone ${zone})`;
-  const end = sql`((${to}::date + 1)::timestamp at time zone ${zone})`;
-  return (column: SQL) => sql`${column} >= ${start} and ${column} < ${end}`;
-}
 
 /**
  * The people in programs' pods now, `program_id, user_id` (SQL): their pods' active members, of
@@ -79,32 +58,18 @@ function countedMessages(query: AnalyticsQuery) {
   ) counted`;
 }
 
-/** Rows of `db.execute`, which each driver wraps its own way but both with `rows`. */
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
 type DayRow = AnalyticsDay & { expired: number };
 
-/**
- * Every day of the range, quiet ones with zeros, in order. A message's day is its place among
- * the range's local midnights (`width_bucket`: a binary search over at most 367 instants, made
- * once per query): the day `(at at time zone 'America/Los_Angeles')::date` names, for a third
- * less CPU over a year of a million messages, where converting each row was most of the work.
- */
+/** Every day of the range, quiet ones with zeros, in order (`dayNumber`: a message's day). */
 function daysSql(query: AnalyticsQuery) {
   const { from, to } = query;
-  const midnights = sql`array(
-    select midnight at time zone ${zone}
-    from generate_series(${from}::date::timestamp, (${to}::date + 1)::timestamp, interval '1 day')
-      as midnight)`;
   return sql`
-    select (${from}::date + n - 1)::text as date,
+    select ${dateOfDay(query, sql`n`)} as date,
       coalesce(c.sent, 0) as sent, coalesce(c.delivered, 0) as delivered,
       coalesce(c.failed, 0) as failed, coalesce(c.expired, 0) as expired
     from generate_series(1, ${to}::date - ${from}::date + 1) as n
     left join (
-      select width_bucket(at, ${midnights}) as n,
+      select ${dayNumber(query, sql`at`)} as n,
         count(*) filter (where handed_over)::int as sent,
         count(*) filter (where handed_over and status = 'delivered')::int as delivered,
         count(*) filter (where status in (${literals(FAILED)}))::int as failed,
@@ -183,17 +148,21 @@ function consentSql(query: AnalyticsQuery) {
     where event in ('opted_in', 'opted_out') and ${inRange(sql`at`)} ${ofPeople(sql`contact_id`)}`;
 }
 
-/** The four queries of a request; `npm run bench:analytics` explains them too. */
+/**
+ * The five queries of a request; `npm run bench:analytics` explains them too (the clicks' as
+ * PostgreSQL would plan it with JIT, which `clickRows` turns off).
+ */
 export const analyticsQueries = (query: AnalyticsQuery) => ({
   days: daysSql(query),
   failures: failuresSql(query),
   programs: programsSql(query),
   consent: consentSql(query),
+  clicks: clicksSql(query),
 });
 
 /**
  * The figures of the range, for everything or for one program (404 for a program that does not
- * exist). The four queries are independent and run at once: on PostgreSQL each takes its own
+ * exist). The five queries are independent and run at once: on PostgreSQL each takes its own
  * pooled connection (on the benchmark's million messages, a year's range was answered in 1.0 s
  * instead of 1.2 s, 30 days in 0.14 s instead of 0.35 s); PGlite runs them one after another on
  * its one connection. Each sees the outbox as it is when it starts, so a message delivered in
@@ -209,11 +178,12 @@ export async function analytics(db: Db, query: AnalyticsQuery): Promise<Analytic
     if (!found) throw notFound(serverTexts.programs.notFound);
   }
   const queries = analyticsQueries(query);
-  const [dayRows, failureRows, programList, [consent]] = await Promise.all([
+  const [dayRows, failureRows, programList, [consent], clickList] = await Promise.all([
     rowsOf<DayRow>(db, queries.days),
     rowsOf<AnalyticsFailure>(db, queries.failures),
     rowsOf<ProgramRow>(db, queries.programs),
     rowsOf<ConsentRow>(db, queries.consent),
+    clickRows(db, query),
   ]);
   const sum = (field: 'sent' | 'delivered' | 'failed' | 'expired') =>
     dayRows.reduce((total, day) => total + day[field], 0);
@@ -240,5 +210,6 @@ export async function analytics(db: Db, query: AnalyticsQuery): Promise<Analytic
       recipients: row.recipients,
       optOutRate: rate(row.optOuts, row.recipients),
     })),
+    clicks: analyticsClicks(clickList),
   };
 }

@@ -8,6 +8,7 @@ import { outboundMessages, products, programs } from '../db/schema';
 import { morningZone, splitZones } from '../delivery/quiet-hours';
 import { countProgramRecipients, programAudience } from '../delivery/recipients';
 import { notFound } from '../http/errors';
+import { deliveryClicks } from './deliveries-clicks';
 
 /** The statuses a day's failures are listed for: the provider or the carrier refused them. */
 export { FAILURE_STATUSES };
@@ -55,7 +56,8 @@ function heldUntilMorningIn(sendAfter: Date, dayTime: number, timeZone: string |
 /**
  * GET /api/programs/{id}/deliveries: every day of the program's schedule with its day messages
  * counted by status (one grouped query on the program/day index), the failures of each day by
- * reason, the messages quiet hours hold and the morning they wait for, how many contacts would
+ * reason, the messages quiet hours hold and the morning they wait for, the clicks on its tracked
+ * links (deliveries-clicks.ts), how many contacts would
  * receive the next message, and why the others would not. A draft has no schedule and no
  * days. A day the outbox has but the schedule no longer does (the product was shortened after it
  * went out) is listed too, at the time the schedule's rule gives it.
@@ -67,7 +69,7 @@ export async function programDeliveries(db: Db, programId: string): Promise<ApiP
     eq(outboundMessages.kind, 'program'),
     isNotNull(outboundMessages.day),
   );
-  const [counts, failures, recipients, audience, queued] = await Promise.all([
+  const [counts, failures, recipients, audience, queued, clicks] = await Promise.all([
     db
       .select({ day: outboundMessages.day, status: outboundMessages.status, count: count() })
       .from(outboundMessages)
@@ -104,6 +106,7 @@ export async function programDeliveries(db: Db, programId: string): Promise<ApiP
         ),
       )
       .groupBy(outboundMessages.day, outboundMessages.sendAfter, outboundMessages.timeZone),
+    deliveryClicks(db, programId),
   ]);
   if (!schedule) return { days: [], recipients, audience };
 
@@ -112,7 +115,7 @@ export async function programDeliveries(db: Db, programId: string): Promise<ApiP
     let found = days.get(day);
     if (!found) {
       const sendAt = sendTimeOfDay(schedule, day).sendAt.toISOString();
-      found = { day, sendAt, ...noCounts(), failures: [], waiting: [] };
+      found = { day, sendAt, ...noCounts(), failures: [], waiting: [], clicks: null };
       days.set(day, found);
     }
     return found;
@@ -120,6 +123,7 @@ export async function programDeliveries(db: Db, programId: string): Promise<ApiP
   for (const { day } of programSchedule(schedule)) dayOf(day);
   for (const row of counts) dayOf(row.day!)[row.status] = row.count;
   for (const { day, ...failure } of failures) dayOf(day!).failures.push(failure);
+  for (const [day, figures] of clicks) dayOf(day).clicks = figures;
   for (const { day, sendAfter, timeZone, count: waiting } of queued) {
     const found = dayOf(day!);
     const zone = heldUntilMorningIn(sendAfter, Date.parse(found.sendAt), timeZone);

@@ -22,6 +22,7 @@ import type { Db, Tx } from '../db/client';
 import { defineList } from '../db/list-page';
 import { outboundMessageEvents, outboundMessages, programs, users } from '../db/schema';
 import { recordEvent } from '../delivery/status';
+import { messageOpens, toMessageOpens, type MessageOpensRow } from '../links/message-opens';
 import { conflict, notFound } from '../http/errors';
 import { containsPattern, sortOf } from './list';
 
@@ -42,15 +43,24 @@ const staff = alias(users, 'staff');
 const sentByName = fullName(staff);
 
 /**
- * What a message's API object is read from: its row, its program's name, its contact's name, and
- * who sent it.
+ * What a message's API object is read from: its row, its program's name, its contact's name, who
+ * sent it, and its tracked links' clicks (joined LATERAL: `withOpens`).
  */
 const messageSelection = {
   message: outboundMessages,
   programName: programs.programName,
   contactName,
   sentByName,
+  opens: {
+    links: messageOpens.links,
+    opened: messageOpens.opened,
+    clicks: messageOpens.clicks,
+    firstAt: messageOpens.firstAt,
+  },
 };
+
+/** The true condition of a LATERAL join: the subquery is joined to each row it was made for. */
+const joinedToEach = sql`true`;
 
 type MessageRow = typeof outboundMessages.$inferSelect;
 
@@ -62,6 +72,8 @@ export interface MessageRead {
   programName: string | null;
   contactName: string | null;
   sentByName: string | null;
+  /** Null only if the LATERAL join found no row, which an aggregate never does. */
+  opens: MessageOpensRow | null;
 }
 
 export function toApiMessage({
@@ -69,6 +81,7 @@ export function toApiMessage({
   programName,
   contactName: name,
   sentByName: sentBy,
+  opens,
 }: MessageRead): ApiMessage {
   return {
     _id: row.id,
@@ -93,6 +106,7 @@ export function toApiMessage({
     sentAt: iso(row.sentAt),
     deliveredAt: iso(row.deliveredAt),
     createdAt: row.createdAt.toISOString(),
+    linkOpens: opens ? toMessageOpens(opens) : null,
   };
 }
 
@@ -103,7 +117,8 @@ export const fromMessages = (db: Db | Tx) =>
     .from(outboundMessages)
     .leftJoin(programs, eq(programs.id, outboundMessages.programId))
     .leftJoin(users, eq(users.id, outboundMessages.contactId))
-    .leftJoin(staff, eq(staff.id, outboundMessages.createdBy));
+    .leftJoin(staff, eq(staff.id, outboundMessages.createdBy))
+    .leftJoinLateral(messageOpens, joinedToEach);
 
 const SORT_COLUMNS = {
   createdAt: outboundMessages.createdAt,
@@ -170,6 +185,7 @@ export function messageList(db: Db, query: MessageListQuery) {
         .leftJoin(programs, eq(programs.id, outboundMessages.programId))
         .leftJoin(users, eq(users.id, outboundMessages.contactId))
         .leftJoin(staff, eq(staff.id, outboundMessages.createdBy))
+        .leftJoinLateral(messageOpens, joinedToEach)
         .orderBy(...order),
     toApi: (rows) => rows.map(toApiMessage),
   });

@@ -99,6 +99,20 @@ export const delivery = {
     updatedBefore: 'Last change before',
     time: 'Time',
     source: 'Source',
+    linkOpens: 'Clicks',
+  },
+  /**
+   * How often the recipient opened a message's tracked links: counted clicks only, never a link
+   * preview or scanner (docs/links.md).
+   */
+  linkOpens: {
+    notOpened: 'Link not opened',
+    once: 'Opened the link once',
+    twice: 'Opened the link twice',
+    times: 'Opened the link %{count} times',
+    noneOfMany: 'None of its %{links} links opened',
+    someOfMany: 'Opened %{opened} of %{links} links',
+    firstAt: 'First opened %{time}',
   },
   allKinds: 'All kinds',
   dayFilterTag: 'Day %{day}',
@@ -136,5 +150,11 @@ export const delivery = {
     quietHours: 'Waiting for daytime where the recipients are',
     waiting: '%{count} waiting for %{time} on %{date} in %{place}',
     allMessages: 'All messages of this program',
+    /** Clicks on the day's tracked links (shared/clicks.ts); a day without one shows '—'. */
+    clicked: 'Clicked',
+    clickRate: 'Click rate',
+    clickRateOf: '%{clicked} of %{reached} that reached the phone',
+    clicksHelp:
+      "Clicked: people who opened a tracked link of the day; link previews and scanners do not count. Click rate: out of the day's messages known to have reached the phone (delivered, or opened), or every message the provider took when it reported none delivered.",
   },
 } as const;

@@ -94,6 +94,10 @@ export const analytics = {
     optOutsHelp: 'Contacts who opted out (STOP) on these days.',
     replies: 'Replies',
     repliesHelp: 'Messages phones sent to Tidings on these days.',
+    clicked: 'Clicked',
+    clickedHelp: 'Program messages sent on these days whose tracked link was opened.',
+    clickRate: 'Click rate',
+    clickRateHelp: 'Clicked out of those known to have reached the phone; — without tracked links.',
   },
   chart: {
     title: 'Messages per day',
@@ -117,11 +121,30 @@ export const analytics = {
     deliveryRate: 'Delivery rate',
     optOuts: 'Opt-outs',
     optOutRate: 'Opt-out rate',
-    help: 'Every program that sent messages in the range. The opt-out rate counts opt-outs among the people it sent to.',
+    clicked: 'Clicked',
+    clickRate: 'Click rate',
+    help: 'Every program that sent messages in the range. The opt-out rate counts opt-outs among the people it sent to; the click rate, the people who opened a tracked link among those it reached.',
     empty: 'No program sent messages in this range.',
     exportCsv: 'Export CSV',
     /** The file 'Export CSV' downloads. */
     csvFilename: 'analytics-programs-%{from}-to-%{to}.csv',
+  },
+  /** Each program day's tracked links, by position (rules: src/shared/clicks.ts). */
+  links: {
+    title: 'Tracked links',
+    program: 'Program',
+    day: 'Day',
+    link: 'Link',
+    reached: 'Reached',
+    clicked: 'Clicked',
+    clickRate: 'Click rate',
+    /** The row of a day whose message had several links: its people who opened any of them. */
+    allLinks: 'Any of its %{count} links',
+    help: 'Each program day whose messages carried tracked links, and each link. Reached: its messages known to have reached the phone; clicked: those whose link was opened (link previews and scanners do not count).',
+    empty: 'No program message with a tracked link was sent in this range.',
+    exportCsv: 'Export CSV',
+    /** The file 'Export CSV' downloads. */
+    csvFilename: 'analytics-links-%{from}-to-%{to}.csv',
   },
 } as const;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGE_KINDS, MESSAGE_STATUSES } from '../delivery';
+import { clickFiguresSchema } from './clicks';
 import { failureCountSchema } from './common';
 
 /**
@@ -106,11 +107,49 @@ const analyticsProgramSchema = z.object({
 });
 export type AnalyticsProgram = z.infer<typeof analyticsProgramSchema>;
 
+/**
+ * A tracked link of a program's day: the day's link at `linkIndex`, leading to `url`; its
+ * `messages` and `reached` are its day's, `clicked` those who opened this link.
+ */
+const analyticsLinkSchema = clickFiguresSchema.extend({
+  /** Where the link stands in the day's message, from 0. */
+  linkIndex: count,
+  url: z.string(),
+});
+export type AnalyticsLink = z.infer<typeof analyticsLinkSchema>;
+
+/** A day of a program (0 = pre-message) whose messages carried tracked links, and each link. */
+const analyticsProgramDaySchema = clickFiguresSchema.extend({
+  programId: z.uuid(),
+  programName: z.string(),
+  day: count,
+  /** By position; a day whose link was edited while it went out lists each URL. */
+  links: z.array(analyticsLinkSchema),
+});
+export type AnalyticsProgramDay = z.infer<typeof analyticsProgramDaySchema>;
+
+/**
+ * Clicks on the tracked links of the program messages handed over in the range, each message on
+ * the day it was handed over, like `sent` (shared/clicks.ts). Dates, programs and program days
+ * without a tracked link are not listed.
+ */
+const analyticsClicksSchema = z.object({
+  totals: clickFiguresSchema,
+  /** Los Angeles days, in order. */
+  days: z.array(clickFiguresSchema.extend({ date: z.iso.date() })),
+  /** By program id, in no order: the programs list names them. */
+  programs: z.array(clickFiguresSchema.extend({ programId: z.uuid() })),
+  /** By program name, then day. */
+  programDays: z.array(analyticsProgramDaySchema),
+});
+export type AnalyticsClicks = z.infer<typeof analyticsClicksSchema>;
+
 /** GET /api/analytics. */
 export const analyticsResponse = z.object({
   totals: analyticsTotalsSchema,
   days: z.array(analyticsDaySchema),
   failures: z.array(failureCountSchema),
   programs: z.array(analyticsProgramSchema),
+  clicks: analyticsClicksSchema,
 });
 export type AnalyticsResponse = z.infer<typeof analyticsResponse>;

@@ -8,6 +8,7 @@ import {
   REVIEW_DECISIONS,
 } from '../consent';
 import { MESSAGE_EVENT_SOURCES, MESSAGE_KINDS, MESSAGE_STATUSES, SMS_PROVIDERS } from '../delivery';
+import { messageOpensSchema } from './clicks';
 import { listOf } from './common';
 import { messageMediaSchema } from './products';
 
@@ -46,6 +47,9 @@ export const apiMessageSchema = z.object({
   sentAt: time.nullable(),
   deliveredAt: time.nullable(),
   createdAt: time,
+  linkOpens: messageOpensSchema
+    .nullable()
+    .describe('Its tracked links and their counted clicks; null for a message without one'),
 });
 export type ApiMessage = z.infer<typeof apiMessageSchema>;
 

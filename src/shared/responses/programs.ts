@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ENROLLMENTS, OFFERINGS, PROGRAM_STATUSES, TIME_ZONES } from '../constants';
 import { MESSAGE_STATUSES } from '../delivery';
 import { PERSONAL_FIELDS } from '../personal-fields';
+import { clickFiguresSchema } from './clicks';
 import { failureCountSchema, listOf } from './common';
 
 const time = z.iso.datetime();
@@ -96,6 +97,12 @@ const deliveryDaySchema = z.object({
    * in `timeZone` (where the recipients may be), soonest first. Empty when none waits.
    */
   waiting: z.array(quietWaitSchema),
+  /**
+   * Clicks on the day's tracked links (shared/clicks.ts): its messages, those that reached the
+   * phone, those whose link was opened (the unique clickers) and the click rate. Null when no
+   * message of the day carried a tracked link.
+   */
+  clicks: clickFiguresSchema.nullable(),
 });
 export type ApiDeliveryDay = z.infer<typeof deliveryDaySchema>;
 

@@ -1,0 +1,42 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { ANALYTICS_TIME_ZONE, type AnalyticsQuery } from '../../shared/analytics';
+
+/** What the analytics queries share: the range's instants and days. */
+
+/**
+ * `'a', 'b'` for `in (…)`. Our own constants, never input, and written out rather than bound:
+ * the planner can only match a partial index's predicate (migration 0009) against constants.
+ */
+export const literals = (values: readonly string[]) =>
+  sql.raw(values.map((value) => `'${value.replace(/'/g, "''")}'`).join(', '));
+
+/** Written out too, as a constant the planner sees. */
+export const zone = literals([ANALYTICS_TIME_ZONE]);
+
+/**
+ * The instants the range runs between: the start of `from` and the start of the day after `to`
+ * in Los Angeles (so a range across a daylight-saving change has its 23- or 25-hour day).
+ */
+export function bounds({ from, to }: AnalyticsQuery) {
+  const start = sql`(${from}::date::timestamp at time zone ${zone})`;
+  const end = sql`((${to}::date + 1)::timestamp at time zone ${zone})`;
+  return (column: SQL) => sql`${column} >= ${start} and ${column} < ${end}`;
+}
+
+/**
+ * The day of the range an instant falls on, from 1 (SQL): its place among the range's local
+ * midnights (`width_bucket`: a binary search over at most 367 instants, made once per query), the
+ * day `(at at time zone 'America/Los_Angeles')::date` names, for a third less CPU over a year of a
+ * million messages, where converting each row was most of the work.
+ */
+export function dayNumber({ from, to }: AnalyticsQuery, at: SQL) {
+  const midnights = sql`array(
+    select midnight at time zone ${zone}
+    from generate_series(${from}::date::timestamp, (${to}::date + 1)::timestamp, interval '1 day')
+      as midnight)`;
+  return sql`width_bucket(${at}, ${midnights})`;
+}
+
+/** The date of the range's day `n` (SQL, 'YYYY-MM-DD'). */
+export const dateOfDay = ({ from }: AnalyticsQuery, n: SQL) =>
+  sql`(${from}::date + ${n} - 1)::text`;
