@@ -150,7 +150,9 @@ describe('links', () => {
     expect(issues(input)).toEqual([]);
     expect(productCreateSchema.parse(input).preMessage.links[0]!.tracked).toBe(true);
     input.preMessage = msg('hi', { links: [{ url: `${long}${'a'.repeat(2048)}`, label: '' }] });
-    expect(issues(input)).toEqual([['preMessage.links.0.url', t.trackedUrlTooLong]]);
+    expect(issues(input)).toEqual([
+      ['preMessage.links.0.url', 'A tracked link cannot exceed 2048 characters'],
+    ]);
   });
 
   it('keep the 25 when the short link itself is longer than 25 (a long SHORT_LINK_BASE)', () => {

@@ -33,7 +33,7 @@ export const products = {
   invalidUrl: 'Invalid URL format',
   urlTooLong: 'Use a shortened URL (20-25 chars max)',
   urlShortenerHint: 'Consider using a URL shortener',
-  trackedUrlTooLong: 'A tracked link cannot exceed 2048 characters',
+  trackedUrlTooLong: 'A tracked link cannot exceed %{max} characters',
   trackedHint:
     'Each participant gets their own short link (%{length} characters), and opens are counted',
   unknownField:

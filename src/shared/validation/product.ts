@@ -49,7 +49,10 @@ const linkSchema = (settings: MessageSettings) => {
       if (!isHttpUrl(link.url)) {
         ctx.addIssue({ code: 'custom', path: ['url'], message: t.invalidUrl });
       } else if (link.url.length > limit) {
-        const message = limit === LIMITS.linkUrl ? t.urlTooLong : t.trackedUrlTooLong;
+        const message =
+          limit === LIMITS.linkUrl
+            ? t.urlTooLong
+            : formatMessage(t.trackedUrlTooLong, { max: LINK_URL_MAX });
         ctx.addIssue({ code: 'custom', path: ['url'], message });
       }
     });
