@@ -112,9 +112,8 @@ async function seed(database: Database) {
   // preview fetches each (recorded, not counted), and a person opens one in three of the links of
   // the messages that reached them, a few twice.
   await db.execute(sql`
-    insert into short_links (code, message_id, program_id, contact_id, day, link_index, url, created_at)
-    select 'b' || lpad(to_hex(row_number() over ()), 7, '0'), o.id, o.program_id, o.contact_id,
-      o.day, n, 'https://example.org/practice/' || o.day || '/' || n, o.created_at
+    insert into short_links (code, message_id, program_id, day, link_index, url, created_at)
+    select 'b' || lpad(to_hex(row_number() over ()), 7, '0'), o.id, o.program_id, o.day, n, 'https://example.org/practice/' || o.day || '/' || n, o.created_at
     from outbound_messages o, generate_series(0, 1) as n
     where n = 0 or o.day % 7 = 0`);
   await db.execute(sql`

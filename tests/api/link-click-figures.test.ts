@@ -74,7 +74,6 @@ async function message(
         code: codes[linkIndex]!,
         messageId: made!.id,
         programId: row.programId,
-        contactId: user.id,
         day: row.day,
         linkIndex,
         url,

@@ -173,7 +173,6 @@ describe('a planned day', () => {
     expect(adaLinks).toHaveLength(1);
     expect(adaLinks[0]).toMatchObject({
       programId,
-      contactId: ada.id,
       day: 0,
       linkIndex: 0,
       url: GUIDE,

@@ -1,4 +1,4 @@
-import { and, eq, gte, isNull, lte, notExists, sql } from 'drizzle-orm';
+import { and, count, eq, gte, isNull, lte, notExists, sql } from 'drizzle-orm';
 import { addDays, type LocalDate } from '../../shared/schedule';
 import type { Db } from '../db/client';
 import { enrollmentPlans, programEnrollments } from '../db/schema';
@@ -116,13 +116,15 @@ export async function endEnrollments(db: Db, programId: string, now: Date) {
 
 /**
  * The day 0 dates whose participants may have a day due by the local date `today` (their
- * conclusion, day `lastDay`, at most a day before it), with the highest day planned of each.
+ * conclusion, day `lastDay`, at most a day before it), with the highest day planned of each and
+ * how many participants are enrolled with it.
  */
 export async function cohortsOf(db: Db, programId: string, today: LocalDate, lastDay: number) {
   return db
-    .selectDistinct({
+    .select({
       startDate: programEnrollments.startDate,
       plannedDay: enrollmentPlans.plannedDay,
+      participants: count(),
     })
     .from(programEnrollments)
     .leftJoin(
@@ -140,6 +142,7 @@ export async function cohortsOf(db: Db, programId: string, today: LocalDate, las
         lte(programEnrollments.startDate, addDays(today, 1)),
       ),
     )
+    .groupBy(programEnrollments.startDate, enrollmentPlans.plannedDay)
     .orderBy(programEnrollments.startDate);
 }
 

@@ -107,6 +107,8 @@ interface Candidate {
    * (enrollments.ts), whose schedule starts then.
    */
   cohort: LocalDate | null;
+  /** A rolling group's: how many participants it has at most (no more recipients than that). */
+  participants: number | null;
 }
 
 /** Programs whose delivery window (first day minus the lead to the conclusion plus the cutoff) holds now. */
@@ -161,6 +163,7 @@ async function candidates(db: Db, now: Date, leadMs: number, cutoffMs: number) {
     updatedAt: row.updatedAt,
     plannedDay: row.plannedDay,
     cohort: null,
+    participants: null,
   }));
 }
 
@@ -354,14 +357,13 @@ async function writeBatch(
     wanted as (
       -- The links of the rows written (a row some other planner wrote first keeps its own links).
       select * from jsonb_to_recordset(${JSON.stringify(links)}::jsonb)
-        as links (message_id uuid, contact_id uuid, code text, link_index smallint, url text)
+        as links (message_id uuid, code text, link_index smallint, url text)
       where message_id in (select id from inserted)
     ),
     coded as (
-      insert into short_links (code, message_id, program_id, contact_id, day, link_index, url,
-        created_at)
-      select code, message_id, ${plan.programId}::uuid, contact_id, ${plan.day}::integer,
-        link_index, url, ${at}
+      insert into short_links (code, message_id, program_id, day, link_index, url, created_at)
+      select code, message_id, ${plan.programId}::uuid, ${plan.day}::integer, link_index, url,
+        ${at}
       from wanted
       on conflict (code) do nothing
       returning code
@@ -400,7 +402,6 @@ async function retryingTakenCodes<T>(write: () => Promise<T>, tries = 5): Promis
 function personalRows(plan: DayPlan, batch: BatchRecipient[]) {
   const links: {
     message_id: string;
-    contact_id: string;
     code: string;
     link_index: number;
     url: string;
@@ -416,7 +417,6 @@ function personalRows(plan: DayPlan, batch: BatchRecipient[]) {
     for (const { code, linkIndex, url } of drawn) {
       links.push({
         message_id: id,
-        contact_id: recipient.contactId,
         code,
         link_index: linkIndex,
         url,
@@ -496,7 +496,10 @@ export function createPlanner(options: PlannerOptions): Planner {
       errorMessage: late ? tooLate : null,
       onlyMissing,
     };
-    const bounds = await batchBounds(db, plan, batchSize);
+    // A group known to fit one batch (a rolling program's day-0 group, usually) needs no pass
+    // over its recipients to find where batches end.
+    const fits = program.participants !== null && program.participants <= batchSize;
+    const bounds = fits ? [] : await batchBounds(db, plan, batchSize);
     const ranges = [...bounds, null].map((upTo, i) => ({ after: bounds[i - 1] ?? FIRST_ID, upTo }));
     let written = 0;
     for (const range of ranges) {
@@ -616,6 +619,7 @@ export function createPlanner(options: PlannerOptions): Planner {
           // A group that gained participants is planned again from its first day due.
           plannedDay: joined.has(cohort.startDate) ? null : cohort.plannedDay,
           cohort: cohort.startDate,
+          participants: cohort.participants,
         },
         now,
         result,

@@ -57,7 +57,7 @@ const goingMessages = sql`(${outboundMessages.demo} or ${outboundMessages.contac
 /** The short links of those messages, contacts and programs, and every request for them. */
 const goingLinks = sql`(${shortLinks.demo} or ${shortLinks.messageId} in
   (select ${outboundMessages.id} from ${outboundMessages} where ${goingMessages})
-  or ${shortLinks.contactId} in ${demoUsers} or ${shortLinks.programId} in ${demoPrograms})`;
+  or ${shortLinks.programId} in ${demoPrograms})`;
 
 /** Which rows of `table` the removal deletes, as a condition on the table's own columns. */
 function going(table: PgTable): SQL {

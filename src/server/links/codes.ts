@@ -16,16 +16,30 @@ const UNBIASED_LIMIT = 256 - (256 % ALPHABET.length);
 /** The text of a code of any length Tidings makes or may make later (the table's check agrees). */
 const CODE_SHAPE = new RegExp(`^[0-9A-Za-z]{${SHORT_CODE_LENGTH},${SHORT_CODE_MAX_LENGTH}}$`);
 
+/**
+ * Random bytes drawn a page at a time: the planner draws a code per recipient, and one call to the
+ * random source per code costs more than the rest of a recipient's message (Node's `randomUUID`
+ * keeps a cache of random bytes the same way).
+ */
+const POOL_SIZE = 4096;
+let pool = Buffer.alloc(0);
+let taken = 0;
+
+function randomByte(): number {
+  if (taken >= pool.length) {
+    pool = randomBytes(POOL_SIZE);
+    taken = 0;
+  }
+  return pool[taken++]!;
+}
+
 /** A new random code, from the operating system's cryptographic random source. */
 export function newShortCode(): string {
   let code = '';
   while (code.length < SHORT_CODE_LENGTH) {
-    // A few more bytes than needed: about 3% are dropped, so one draw nearly always suffices.
-    for (const byte of randomBytes(SHORT_CODE_LENGTH + 4)) {
-      if (byte >= UNBIASED_LIMIT) continue;
-      code += ALPHABET[byte % ALPHABET.length];
-      if (code.length === SHORT_CODE_LENGTH) break;
-    }
+    // About 3% of bytes are dropped (see UNBIASED_LIMIT).
+    const byte = randomByte();
+    if (byte < UNBIASED_LIMIT) code += ALPHABET[byte % ALPHABET.length];
   }
   return code;
 }

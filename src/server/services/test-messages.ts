@@ -218,9 +218,7 @@ export async function sendTestMessage(
       if (drawn.length > 0) {
         await tx
           .insert(shortLinks)
-          .values(
-            drawn.map((link) => ({ ...link, messageId: row!.id, contactId, day, createdAt: now })),
-          );
+          .values(drawn.map((link) => ({ ...link, messageId: row!.id, day, createdAt: now })));
       }
       return row!.id;
     });
