@@ -197,6 +197,8 @@ export const SAMPLE_TABLES: SampleTable[] = [
         contact_id: PARTICIPANT,
         enrolled_at: at(20),
         start_date: '2026-11-21',
+        // Restarted once by staff (0019): their second run.
+        run: 2,
       },
     ],
   },
@@ -216,6 +218,7 @@ export const SAMPLE_TABLES: SampleTable[] = [
         media_url: 'https://tidings.example.org/media/a1b2c3.jpg',
         program_id: PROGRAM,
         day: 1,
+        run: 2,
         status: 'delivered',
         attempts: 1,
         send_after: at(22, 17),

@@ -1,93 +1,34 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  outboundMessages,
   podMembers,
-  pods,
-  productMessages,
   products,
   programEnrollments,
-  programPods,
   programs,
   users,
 } from '../../src/server/db/schema';
-import { createPlanner } from '../../src/server/delivery/planner';
 import { enrollmentList } from '../../src/server/services/enrollments';
 import { setPaused } from '../../src/server/services/programs';
-import { createUser, startSignedInApp } from './helpers/app';
+import { startSignedInApp } from './helpers/app';
+import { BEFORE, DATES, leadOf, nineAm, rollingProgram } from './helpers/rolling';
 
 /**
  * A rolling program: each participant's days from their own day 0, the first send time after they
- * joined. A 2-day product (day 0, days 1 and 2, the conclusion on day 3) sent at 9:00 in New York
- * from Friday 2026-03-06; clocks go forward on Sunday 03-08, so 9:00 is 14:00 UTC until 03-07 and
- * 13:00 UTC from 03-08.
+ * joined. The program of helpers/rolling.ts: a 2-day product (day 0, days 1 and 2, the conclusion
+ * on day 3) sent at 9:00 in New York from Friday 2026-03-06, across the clock change of 03-08.
  */
 
-const CUTOFF_MS = 4 * 60 * 60 * 1000;
-const START = '2026-03-06';
-const BEFORE = new Date('2026-03-01T12:00:00Z');
-
 let ctx: Awaited<ReturnType<typeof startSignedInApp>>;
-let clock = new Date();
+const rolling = rollingProgram(() => ctx.db);
+const { tickAt, participant, join } = rolling;
 let programId: string;
-let podId: string;
-let phone = 3000;
-
-const nineAm = (date: string) => {
-  const day = Number(date.slice(8, 10));
-  return new Date(`${date}T${day >= 8 ? '13' : '14'}:00:00.000Z`);
-};
-/** Two minutes before 9:00 in New York on `date`: when the planner plans that day. */
-const leadOf = (date: string) => new Date(nineAm(date).getTime() - 2 * 60_000);
-
-const planner = () =>
-  createPlanner({
-    db: ctx.db,
-    publicUrl: 'https://tidings.example.org',
-    cutoffMs: CUTOFF_MS,
-    now: () => clock,
-  });
-
-async function tickAt(at: Date) {
-  clock = at;
-  return planner().planOnce();
-}
-
-async function participant(firstName: string) {
-  phone += 1;
-  const { user } = await createUser(ctx.db, {
-    role: 'participant',
-    firstName,
-    phone: `+1212555${phone}`,
-    smsVerified: true,
-    createdAt: BEFORE,
-  });
-  return user;
-}
-
-const join = (userId: string, joinedAt: Date) =>
-  ctx.db.insert(podMembers).values({ podId, userId, joinedAt });
 
 /** The days a contact was given, each with when it goes (UTC) and its text. */
-async function daysOf(contactId: string) {
-  const rows = await ctx.db
-    .select({
-      day: outboundMessages.day,
-      at: outboundMessages.sendAfter,
-      body: outboundMessages.body,
-    })
-    .from(outboundMessages)
-    .where(
-      and(eq(outboundMessages.programId, programId), eq(outboundMessages.contactId, contactId)),
-    )
-    .orderBy(asc(outboundMessages.day));
-  return rows.map((row) => ({ day: row.day, at: row.at.toISOString(), body: row.body }));
-}
+const daysOf = async (contactId: string) =>
+  (await rolling.daysOf(contactId)).map(({ day, at, body }) => ({ day, at, body }));
 
 const NO_ID = '00000000-0000-4000-8000-000000000000';
 const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers: ctx.auth });
-
-const DATES = ['2026-03-06', '2026-03-07', '2026-03-08', '2026-03-09', '2026-03-10', '2026-03-11'];
 
 beforeAll(async () => {
   ctx = await startSignedInApp();
@@ -95,39 +36,8 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 beforeEach(async () => {
-  await ctx.db.delete(outboundMessages);
-  await ctx.db.delete(programs);
-  await ctx.db.delete(products);
-  await ctx.db.delete(pods);
-  await ctx.db.delete(users).where(eq(users.role, 'participant'));
-  const [product] = await ctx.db.insert(products).values({ name: 'Walks', days: 2 }).returning();
-  await ctx.db.insert(productMessages).values(
-    [0, 1, 2, 3].map((day) => ({
-      productId: product!.id,
-      day,
-      text: `Day {day}, {first_name}: ${day === 0 ? 'welcome' : 'walk'}.`,
-    })),
-  );
-  const [program] = await ctx.db
-    .insert(programs)
-    .values({
-      programName: 'Rolling Walks',
-      productId: product!.id,
-      startDate: START,
-      sendTime: '09:00',
-      timeZone: 'America/New_York',
-      enrollment: 'rolling',
-      createdAt: BEFORE,
-      updatedAt: BEFORE,
-    })
-    .returning();
-  programId = program!.id;
-  const [pod] = await ctx.db
-    .insert(pods)
-    .values({ podId: 'POD-ROLL', podName: 'Roll' })
-    .returning();
-  podId = pod!.id;
-  await ctx.db.insert(programPods).values({ programId, podId });
+  await rolling.reset();
+  programId = rolling.state.programId;
 });
 
 describe('rolling enrollment', () => {
@@ -190,6 +100,7 @@ describe('rolling enrollment', () => {
         currentDay: 0,
         status: 'active',
         endedAt: null,
+        run: 1,
         nextSendAt: nineAm('2026-03-09').toISOString(),
       },
       expect.objectContaining({ startDate: '2026-03-06', currentDay: 2 }),

@@ -7,8 +7,12 @@ import { useMessages } from '../i18n';
 import { PanelCard } from '../lists/PanelCard';
 import { programEditPath } from '../programs/programPaths';
 import { useContactEnrollments } from './contactQueries';
+import { RestartEnrollmentButton } from './RestartEnrollmentButton';
 
-/** One program: its name (a link to it), the contact's day of it and what comes next. */
+/**
+ * One program: its name (a link to it), the contact's day of it, what comes next, whether staff
+ * restarted them, and the restart.
+ */
 function EnrollmentItem({ enrollment }: { enrollment: ApiContactEnrollment }) {
   const t = useMessages();
   const where =
@@ -21,23 +25,31 @@ function EnrollmentItem({ enrollment }: { enrollment: ApiContactEnrollment }) {
   const status = t(`contacts.enrollments.statuses.${enrollment.status}`, {
     at: formatDateTime(enrollment.endedAt),
   });
+  const restarted =
+    enrollment.run > 1 ? t('contacts.enrollments.restarted', { run: enrollment.run }) : null;
   return (
-    <ListItem disableGutters secondaryAction={<Chip size="small" label={status} />}>
+    <ListItem
+      disableGutters
+      secondaryAction={<Chip size="small" label={status} />}
+      sx={{ flexDirection: 'column', alignItems: 'flex-start' }}
+    >
       <ListItemText
         primary={
           <RouterLink to={programEditPath(enrollment.programId)}>
             {enrollment.programName}
           </RouterLink>
         }
-        secondary={[where, next].filter(Boolean).join(' · ')}
+        secondary={[where, next, restarted].filter(Boolean).join(' · ')}
       />
+      <RestartEnrollmentButton enrollment={enrollment} />
     </ListItem>
   );
 }
 
 /**
  * Where the contact is in each rolling program that enrolled them: the day they are on (their own
- * day 0 onwards), when their next message goes, or that they finished or left.
+ * day 0 onwards), when their next message goes, or that they finished or left; and a restart from
+ * day 0 (their next run).
  */
 export function ContactPrograms({ contact }: { contact: ApiContactDetail }) {
   const t = useMessages();

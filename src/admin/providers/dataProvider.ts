@@ -33,6 +33,7 @@ import {
   getContactEnrollments,
   getProgramPreview,
   pauseProgram,
+  restartEnrollment,
   resumeProgram,
 } from './programsApi';
 import { uploadMedia } from './mediaUpload';
@@ -175,6 +176,7 @@ export const dataProvider = {
   getContactConversation,
   getContactConsent,
   getContactEnrollments,
+  restartEnrollment,
   downloadContactConsentCsv,
   downloadProgramConsentCsv,
   getCarrierRegistration,

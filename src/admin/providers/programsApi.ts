@@ -29,6 +29,21 @@ export async function getContactEnrollments(
   return (json as { enrollments: ApiContactEnrollment[] }).enrollments;
 }
 
+/**
+ * POST /api/programs/{id}/enrollments/{contactId}/restart: the participant's days from day 0
+ * again; answers their enrollment as the contact's Programs panel shows it.
+ */
+export async function restartEnrollment(
+  programId: string,
+  contactId: string | number,
+): Promise<ApiContactEnrollment> {
+  const { json } = await httpClient(
+    `${programPath(programId)}/enrollments/${encodeURIComponent(String(contactId))}/restart`,
+    { method: 'POST' },
+  );
+  return json as ApiContactEnrollment;
+}
+
 /** What GET /api/programs/{id}/preview is asked: a day, a page of recipients, the flagged only. */
 export interface ProgramPreviewQuery {
   day: number;

@@ -350,6 +350,11 @@ export const programEnrollments = pgTable(
     startDate: date('start_date', { mode: 'string' }).notNull(),
     /** When they stopped being a recipient (left every pod, opted out, deactivated). */
     endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Which run of the program they are on: 1, and one more each time staff restart them (their
+     * day 0 again, `start_date` moved). Their outbox rows carry it, so a run's days are its own.
+     */
+    run: integer('run').notNull().default(1),
     demo: demo(),
   },
   (t) => [
@@ -450,7 +455,8 @@ export const ENDED_UNSENT_STATUSES = [
 
 /**
  * The outbox of everything Tidings sends by SMS/MMS: opt-in requests, program days, replies, test
- * messages. The delivery engine sends queued rows; a program's day for a contact can exist once.
+ * messages. The delivery engine sends queued rows; a program's day for a contact can exist once
+ * per run (a rolling participant restarted by staff gets the days again as a new run).
  * Kinds and statuses, and what each status means, are in shared/delivery.ts.
  */
 export const outboundMessages = pgTable(
@@ -466,6 +472,11 @@ export const outboundMessages = pgTable(
     mediaUrl: text('media_url'),
     programId: uuid('program_id').references(() => programs.id, { onDelete: 'set null' }),
     day: integer('day'),
+    /**
+     * A program day's run (program_enrollments.run): 1, but for a rolling participant staff
+     * restarted, whose days are sent again as a new run beside the old run's rows.
+     */
+    run: integer('run').notNull().default(1),
     status: text('status', { enum: MESSAGE_STATUSES }).notNull().default('queued'),
     /** SMS segments of the body (shared/sms.ts): what pacing counts and carriers bill. */
     segments: integer('segments').notNull().default(1),
@@ -514,8 +525,9 @@ export const outboundMessages = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('outbound_messages_program_contact_day_unique')
-      .on(t.programId, t.contactId, t.day)
+    // A program's day for a contact can exist once per run.
+    uniqueIndex('outbound_messages_program_contact_day_run_unique')
+      .on(t.programId, t.contactId, t.day, t.run)
       .where(sql`${t.programId} is not null`),
     index('outbound_messages_status_send_after_idx').on(t.status, t.sendAfter),
     // The dispatcher's claim: queued messages by priority, then by when they are due.

@@ -1,7 +1,18 @@
-import { and, count, eq, gte, isNull, lte, notExists, sql } from 'drizzle-orm';
+import {
+  and,
+  count,
+  eq,
+  gte,
+  isNull,
+  lte,
+  notExists,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm';
 import { addDays, type LocalDate } from '../../shared/schedule';
-import type { Db } from '../db/client';
-import { enrollmentPlans, programEnrollments } from '../db/schema';
+import type { Db, Tx } from '../db/client';
+import { enrollmentPlans, programEnrollments, users } from '../db/schema';
 import { programRecipients } from './recipients';
 
 /**
@@ -14,7 +25,8 @@ import { programRecipients } from './recipients';
  *   now less DELIVERY_CUTOFF, so a day 0 that can still go out goes, late, rather than wait a day.
  *   Never before the program's start date, and never after its enrollment's last date.
  * - An enrollment whose contact is no longer a recipient (left the pods, opted out, deactivated)
- *   ends. Becoming a recipient again does not enroll them again.
+ *   ends. Becoming a recipient again does not enroll them again; staff may restart them (their
+ *   next run, services/enrollment-restart.ts), from the day 0 a newcomer found eligible now gets.
  *
  * Day d of an enrollment goes out on its start date + d calendar days at the program's send time
  * in its zone: participants who share a day 0 are planned together, as a cohort program's
@@ -36,6 +48,26 @@ export interface RollingProgram {
 const instant = (at: Date) => sql`${at.toISOString()}::timestamptz`;
 
 /**
+ * The day 0 (SQL) of a recipient found eligible at `now` who joined the pods at `joinedAt`: the
+ * first send time at or after they became a recipient, or now less the cutoff (a day 0 that can
+ * still go out goes, late), not before the program's start, creation or last resume.
+ */
+function firstDaySql(
+  program: RollingProgram,
+  joinedAt: SQL | SQL.Aliased | AnyColumn,
+  now: Date,
+  cutoffMs: number,
+) {
+  const since = [program.createdAt, program.resumedAt, new Date(now.getTime() - cutoffMs)]
+    .filter((at): at is Date => at !== null)
+    .reduce((a, b) => (a > b ? a : b));
+  // Local wall-clock time of becoming eligible; day 0 is that date, or the next one once its send
+  // time has passed. Send times lie within 08:00-21:00, never in a daylight-saving gap.
+  const local = sql`(greatest(${joinedAt}, ${instant(since)}) at time zone ${program.timeZone})`;
+  return sql<string>`greatest(${local}::date + case when ${local}::time > ${program.sendTime}::time then 1 else 0 end, ${program.startDate}::date)`;
+}
+
+/**
  * Enrolls the program's recipients who have no enrollment. Answers the day 0 dates it enrolled
  * anyone on, so the planner looks again at those already planned.
  */
@@ -46,13 +78,7 @@ export async function enrollRecipients(
   cutoffMs: number,
 ): Promise<LocalDate[]> {
   const recipients = programRecipients(db, program.id).as('recipients');
-  const since = [program.createdAt, program.resumedAt, new Date(now.getTime() - cutoffMs)]
-    .filter((at): at is Date => at !== null)
-    .reduce((a, b) => (a > b ? a : b));
-  // Local wall-clock time of becoming eligible; day 0 is that date, or the next one once its send
-  // time has passed. Send times lie within 08:00-21:00, never in a daylight-saving gap.
-  const local = sql`(greatest(${recipients.joinedAt}, ${instant(since)}) at time zone ${program.timeZone})`;
-  const firstDay = sql<string>`greatest(${local}::date + case when ${local}::time > ${program.sendTime}::time then 1 else 0 end, ${program.startDate}::date)`;
+  const firstDay = firstDaySql(program, recipients.joinedAt, now, cutoffMs);
   const candidates = db
     .select({ contactId: recipients.contactId, startDate: firstDay.as('start_date') })
     .from(recipients)
@@ -80,6 +106,7 @@ export async function enrollRecipients(
           enrolledAt: sql`${instant(now)}`.as('enrolled_at'),
           startDate: candidates.startDate,
           endedAt: sql`null::timestamptz`.as('ended_at'),
+          run: sql`1`.as('run'),
           demo: sql`false`.as('demo'),
         })
         .from(candidates)
@@ -92,6 +119,43 @@ export async function enrollRecipients(
     .onConflictDoNothing()
     .returning({ startDate: programEnrollments.startDate });
   return [...new Set(rows.map((row) => row.startDate))];
+}
+
+/**
+ * The day 0 a restart now gives the contact: the same as a newcomer found eligible now gets (they
+ * are treated as becoming a recipient again). Null when they are not a recipient of the program.
+ */
+export async function restartDay(
+  db: Db | Tx,
+  program: RollingProgram,
+  contactId: string,
+  now: Date,
+  cutoffMs: number,
+): Promise<LocalDate | null> {
+  const recipients = programRecipients(db, program.id, eq(users.id, contactId)).as('recipients');
+  const [row] = await db
+    .select({ startDate: firstDaySql(program, recipients.joinedAt, now, cutoffMs) })
+    .from(recipients);
+  return row?.startDate ?? null;
+}
+
+/**
+ * Starts the contact's next run: day 0 on `startDate`, enrolled now, no longer ended. The
+ * planner finds their group gained someone since it was last planned (cohortsOf) and plans it.
+ */
+export async function startNextRun(
+  tx: Tx,
+  programId: string,
+  contactId: string,
+  startDate: LocalDate,
+  now: Date,
+) {
+  await tx
+    .update(programEnrollments)
+    .set({ startDate, enrolledAt: now, endedAt: null, run: sql`${programEnrollments.run} + 1` })
+    .where(
+      and(eq(programEnrollments.programId, programId), eq(programEnrollments.contactId, contactId)),
+    );
 }
 
 /** Ends the enrollments of contacts who are no longer recipients of the program. */
@@ -116,8 +180,9 @@ export async function endEnrollments(db: Db, programId: string, now: Date) {
 
 /**
  * The day 0 dates whose participants may have a day due by the local date `today` (their
- * conclusion, day `lastDay`, at most a day before it), with the highest day planned of each and
- * how many participants are enrolled with it.
+ * conclusion, day `lastDay`, at most a day before it), with the highest day planned of each, how
+ * many participants are enrolled with it, and whether someone was enrolled in the group after it
+ * was last planned (staff restarted them).
  */
 export async function cohortsOf(db: Db, programId: string, today: LocalDate, lastDay: number) {
   return db
@@ -125,6 +190,7 @@ export async function cohortsOf(db: Db, programId: string, today: LocalDate, las
       startDate: programEnrollments.startDate,
       plannedDay: enrollmentPlans.plannedDay,
       participants: count(),
+      gained: sql<boolean>`coalesce(bool_or(${programEnrollments.enrolledAt} > ${enrollmentPlans.plannedAt}), false)`,
     })
     .from(programEnrollments)
     .leftJoin(
@@ -142,7 +208,7 @@ export async function cohortsOf(db: Db, programId: string, today: LocalDate, las
         lte(programEnrollments.startDate, addDays(today, 1)),
       ),
     )
-    .groupBy(programEnrollments.startDate, enrollmentPlans.plannedDay)
+    .groupBy(programEnrollments.startDate, enrollmentPlans.plannedDay, enrollmentPlans.plannedAt)
     .orderBy(programEnrollments.startDate);
 }
 

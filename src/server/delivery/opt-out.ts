@@ -6,12 +6,16 @@ import { lockPhone } from '../consent/phone-lock';
 import type { Db, Tx } from '../db/client';
 import { outboundMessageEvents, outboundMessages, users } from '../db/schema';
 
-/** Cancels queued messages matching `where`, each with a `canceled` event saying why. */
+/**
+ * Cancels queued messages matching `where`, each with a `canceled` event saying why, and whose
+ * decision it was (Tidings' own, unless a staff action canceled them).
+ */
 export async function cancelQueued(
   tx: Tx | Db,
   where: SQL | undefined,
   at: Date,
   reason: string,
+  source: 'system' | 'staff' = 'system',
 ): Promise<string[]> {
   const canceled = await tx
     .update(outboundMessages)
@@ -23,7 +27,7 @@ export async function cancelQueued(
       canceled.map(({ id }) => ({
         messageId: id,
         status: 'canceled' as const,
-        source: 'system' as const,
+        source,
         at,
         errorMessage: reason,
       })),

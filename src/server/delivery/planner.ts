@@ -1,5 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, exists, gt, inArray, isNull, lte, notExists, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  eq,
+  exists,
+  gt,
+  inArray,
+  isNull,
+  lte,
+  notExists,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm';
 import { PLANNER_LIMITS, type MessageStatus } from '../../shared/delivery';
 import type { Enrollment } from '../../shared/constants';
 import {
@@ -49,7 +61,7 @@ import { onePerPhone, recipientsSubquery } from './recipients';
  * Days are written set-based: per batch of recipients (in contact id order), one read of the
  * batch, whose quiet hours (where each recipient may be, recipient-zones.ts) are worked out in
  * memory, and one INSERT of them all, ON CONFLICT DO NOTHING on the unique (program, contact,
- * day), the events from its RETURNING, in
+ * day, run), the events from its RETURNING, in
  * a short transaction that first locks the program and checks that it was not paused or changed
  * meanwhile (pausing cancels the waiting rows in its own transaction, so no row planned for a
  * paused program survives). A phone gets a day once, whichever of its contacts are recipients.
@@ -187,9 +199,20 @@ export async function dayMessage(db: Db | Tx, productId: string, day: number) {
 }
 
 /**
+ * The run a recipient's rows of the day belong to (`recipientId`: their contact id, in SQL): a
+ * rolling participant's current one (staff restarting them starts the next), 1 for a cohort program.
+ */
+const runOf = (programId: string, cohort: LocalDate | null, recipientId: SQL | AnyColumn) =>
+  cohort === null
+    ? sql<number>`1`
+    : sql<number>`(select ${programEnrollments.run} from ${programEnrollments}
+        where ${programEnrollments.programId} = ${programId}
+          and ${programEnrollments.contactId} = ${recipientId})`;
+
+/**
  * Recipients of the program who may get `day` (joined by its send time), and the tests of whether
- * one has a row for it already: their own, or one at their phone (a phone gets a day once, however
- * many recipients carry it).
+ * one has a row for it already: their own, or one at their phone (a phone gets a day once per run,
+ * however many recipients carry it), of their current run: an earlier run's rows are history.
  */
 function missingRecipients(
   db: Db | Tx,
@@ -217,11 +240,19 @@ function missingRecipients(
             ),
         );
   const recipients = recipientsSubquery(db, programId, enrolled);
+  const run = runOf(programId, cohort, recipients.contactId);
   const rowOfDay = (where: SQL) =>
     db
       .select({ one: sql`1` })
       .from(outboundMessages)
-      .where(and(eq(outboundMessages.programId, programId), eq(outboundMessages.day, day), where));
+      .where(
+        and(
+          eq(outboundMessages.programId, programId),
+          eq(outboundMessages.day, day),
+          eq(outboundMessages.run, run),
+          where,
+        ),
+      );
   return {
     recipients,
     hasRow: rowOfDay(eq(outboundMessages.contactId, recipients.contactId)),
@@ -340,14 +371,15 @@ async function writeBatch(
     ),
     inserted as (
       insert into outbound_messages (id, kind, contact_id, to_phone, body, media_url, program_id,
-        day, status, segments, send_after, expires_at, time_zone, send_window_latest, error_message,
-        created_at, updated_at)
+        day, run, status, segments, send_after, expires_at, time_zone, send_window_latest,
+        error_message, created_at, updated_at)
       select id, 'program', contact_id, phone, body, ${plan.mediaUrl},
-        ${plan.programId}::uuid, ${plan.day}::integer, ${plan.status}, segments,
+        ${plan.programId}::uuid, ${plan.day}::integer,
+        ${runOf(plan.programId, plan.cohort, sql`batch.contact_id`)}, ${plan.status}, segments,
         ${timestamp(plan.sendAt)}, ${timestamp(plan.expiresAt)}, time_zone, send_window_latest,
         ${plan.errorMessage}, ${at}, ${at}
       from batch
-      on conflict (program_id, contact_id, day) where program_id is not null do nothing
+      on conflict (program_id, contact_id, day, run) where program_id is not null do nothing
       returning id
     ),
     events as (
@@ -616,8 +648,9 @@ export function createPlanner(options: PlannerOptions): Planner {
         {
           ...program,
           schedule: { ...program.schedule, startDate: cohort.startDate },
-          // A group that gained participants is planned again from its first day due.
-          plannedDay: joined.has(cohort.startDate) ? null : cohort.plannedDay,
+          // A group that gained participants (newcomers; someone restarted by staff since it was
+          // last planned) is planned again from its first day due.
+          plannedDay: joined.has(cohort.startDate) || cohort.gained ? null : cohort.plannedDay,
           cohort: cohort.startDate,
           participants: cohort.participants,
         },

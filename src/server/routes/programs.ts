@@ -20,6 +20,7 @@ import { contactParams } from './contacts';
 import { engineClock } from '../delivery/engine';
 import { programDeliveries } from '../services/deliveries';
 import { contactEnrollments, enrollmentList } from '../services/enrollments';
+import { restartEnrollment } from '../services/enrollment-restart';
 import { programPreview } from '../services/program-preview';
 import { programPreviewQuerySchema } from '../validation/program-preview';
 import {
@@ -33,6 +34,8 @@ import {
 /** A malformed id names no program: 404, as an unknown one. */
 export const programParams = idParams(serverTexts.programs.notFound);
 const params = programParams;
+/** A program and one of its participants; a malformed id names no enrollment (404). */
+const restartParams = idParams(serverTexts.programs.restart.noEnrollment, ['id', 'contactId']);
 const tags = ['Programs'];
 const one = { 200: programResponse };
 
@@ -145,7 +148,36 @@ export const programRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: contactEnrollmentsResponse },
       },
     },
-    async (request) => contactEnrollments(app.db, request.params.id, engineClock(app.config)()),
+    async (request) =>
+      contactEnrollments(
+        app.db,
+        request.params.id,
+        engineClock(app.config)(),
+        app.config.deliveryCutoffMs,
+      ),
+  );
+
+  // Staff start a rolling participant's days again from day 0 (their next run).
+  app.post(
+    '/programs/:id/enrollments/:contactId/restart',
+    {
+      schema: {
+        summary: "Restart a rolling program's participant from day 0",
+        description:
+          "Hosts and admins, as any change to a program. The participant's new day 0 is the one a newcomer found eligible now gets: the first send time at or after now (one that passed less than DELIVERY_CUTOFF ago still goes, late), not before the program's start. Their days 0 to N + 1 are sent again as a new run; the old run's messages stay in the outbox, its waiting ones canceled. Answers the enrollment as the contact's enrollments list shows it. A restart that changes nothing (active, already on that day 0) is answered as it is. 404: unknown program, or the contact has no enrollment in it. 409, saying why: the program is not rolling, paused, completed or past its enrollment end, or the contact is not a recipient now (not an active member of an active pod of it, inactive, opted out, no phone, not opted in).",
+        tags,
+        params: restartParams,
+        response: { 200: contactEnrollmentsResponse.shape.enrollments.element },
+      },
+    },
+    async (request) => {
+      const { id, contactId } = request.params;
+      const now = engineClock(app.config)();
+      const cutoffMs = app.config.deliveryCutoffMs;
+      await restartEnrollment(app.db, id, contactId, now, cutoffMs);
+      const { enrollments } = await contactEnrollments(app.db, contactId, now, cutoffMs, id);
+      return enrollments[0]!;
+    },
   );
 
   // The exact message each recipient gets on a day, a page of recipients at a time.

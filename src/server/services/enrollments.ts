@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { conclusionDay } from '../../shared/product';
 import type { ApiEnrollment } from '../../shared/responses/programs';
 import { daysBetween, sendTimeOfDay, wallClock, type ProgramSchedule } from '../../shared/schedule';
@@ -10,6 +10,7 @@ import { serverTexts } from '../texts';
 import { notFound } from '../http/errors';
 import { programWithSchedule } from './deliveries';
 import { contactName } from './messages';
+import { restartOffer, restartProgramOf } from './enrollment-restart';
 
 /**
  * GET /api/programs/{id}/enrollments: a rolling program's participants a page at a time, newest
@@ -46,6 +47,7 @@ export async function enrollmentList(
         enrolledAt: programEnrollments.enrolledAt,
         startDate: programEnrollments.startDate,
         endedAt: programEnrollments.endedAt,
+        run: programEnrollments.run,
         status,
       })
       .from(programEnrollments)
@@ -79,9 +81,16 @@ export async function enrollmentList(
 
 /**
  * GET /api/contacts/{id}/enrollments: where the contact is in each rolling program that enrolled
- * them, newest enrollment first (a contact is in few programs: no paging).
+ * them, newest enrollment first (a contact is in few programs: no paging), and whether staff can
+ * restart them now: from when, or why not (enrollment-restart.ts). `programId`: that one only.
  */
-export async function contactEnrollments(db: Db, contactId: string, now: Date) {
+export async function contactEnrollments(
+  db: Db,
+  contactId: string,
+  now: Date,
+  cutoffMs: number,
+  programId?: string,
+) {
   const [contact] = await db.select({ id: users.id }).from(users).where(eq(users.id, contactId));
   if (!contact) throw notFound(serverTexts.contacts.notFound);
   const rows = await db
@@ -96,22 +105,35 @@ export async function contactEnrollments(db: Db, contactId: string, now: Date) {
       enrolledAt: programEnrollments.enrolledAt,
       startDate: programEnrollments.startDate,
       endedAt: programEnrollments.endedAt,
+      run: programEnrollments.run,
       status: statusSql(now),
     })
     .from(programEnrollments)
     .innerJoin(programs, eq(programs.id, programEnrollments.programId))
     .innerJoin(products, eq(products.id, programs.productId))
     .innerJoin(users, eq(users.id, programEnrollments.contactId))
-    .where(eq(programEnrollments.contactId, contactId))
+    .where(
+      and(
+        eq(programEnrollments.contactId, contactId),
+        programId === undefined ? undefined : eq(programEnrollments.programId, programId),
+      ),
+    )
     .orderBy(desc(programEnrollments.enrolledAt), asc(programs.id));
-  return {
-    enrollments: rows.map((row) => ({
+  const enrollments = [];
+  // One program after another: a contact is in few, and each asks whether they are a recipient.
+  for (const row of rows) {
+    const program = await restartProgramOf(db, row.programId);
+    const offer = await restartOffer(db, program, contactId, now, cutoffMs);
+    enrollments.push({
       ...toEnrollment(row, row, now),
       programId: row.programId,
       programName: row.programName,
       lastDay: conclusionDay(row.days),
-    })),
-  };
+      restartStartsAt: 'startsAt' in offer ? offer.startsAt.toISOString() : null,
+      restartRefusal: 'refusal' in offer ? offer.refusal : null,
+    });
+  }
+  return { enrollments };
 }
 
 /** Where one participant is: their day today, and when their next day goes out. */
@@ -122,6 +144,7 @@ function toEnrollment(
     enrolledAt: Date;
     startDate: string;
     endedAt: Date | null;
+    run: number;
     status: ApiEnrollment['status'];
   },
   schedule: ProgramSchedule,
@@ -143,6 +166,7 @@ function toEnrollment(
     currentDay: today < 0 ? null : Math.min(today, last),
     status: row.status,
     endedAt: row.endedAt?.toISOString() ?? null,
+    run: row.run,
     nextSendAt: next === null ? null : sendTimeOfDay(schedule, next).sendAt.toISOString(),
   };
 }

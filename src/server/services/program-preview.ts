@@ -1,4 +1,5 @@
-import { and, count, eq, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, notExists, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { formatMessage } from '../../shared/format';
 import {
   countedMessage,
@@ -130,6 +131,9 @@ function isFlagged(day: PreviewDay, names: Names, plannedSegments: number | null
   return flags.moreSegmentsThanCounted || flags.overOneSegment || message.emptyFields.length > 0;
 }
 
+/** The outbox again, for a contact's rows of a later run of the same day. */
+const laterRun = alias(outboundMessages, 'later_run');
+
 /**
  * The day's recipients (see above) as a CTE, each with their planned row's id and segments (null
  * when the day is not planned for them), whether the names the text uses are all GSM-7 basic, and
@@ -164,6 +168,20 @@ function keyedRecipients(
           eq(outboundMessages.programId, programId),
           eq(outboundMessages.day, day),
           eq(outboundMessages.kind, 'program'),
+          // A restarted participant's row of their latest run: the earlier runs' are history.
+          notExists(
+            db
+              .select({ one: sql`1` })
+              .from(laterRun)
+              .where(
+                and(
+                  eq(laterRun.programId, programId),
+                  eq(laterRun.contactId, outboundMessages.contactId),
+                  eq(laterRun.day, day),
+                  gt(laterRun.run, outboundMessages.run),
+                ),
+              ),
+          ),
         ),
       ),
   );

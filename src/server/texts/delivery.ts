@@ -26,6 +26,8 @@ export const delivery = {
   countryUnknown:
     'Tidings texts only numbers in %{countries} (SMS_ALLOWED_COUNTRIES); it cannot tell which country this number is in.',
   programPaused: 'The program was paused.',
+  /** A rolling participant's waiting day of the run staff restarted them out of. */
+  enrollmentRestarted: "Staff restarted the participant's program: their days start again.",
   /** A program message or opt-in request to a phone whose reply may ask to stop (issue 26). */
   heldForReview:
     'Held: a reply from this phone may be a request to stop, and no staff member has decided it yet (see the inbox)',

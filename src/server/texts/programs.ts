@@ -9,6 +9,22 @@ export const programs = {
   notFound: 'Program not found',
   cannotPause: 'Only a scheduled or running program can be paused.',
   cannotResume: 'This program is not paused.',
+  /** POST /api/programs/{id}/enrollments/{contactId}/restart: why a participant cannot restart. */
+  restart: {
+    noEnrollment: 'This contact has no enrollment in this program',
+    notRolling:
+      'Only a rolling program restarts a participant: this one puts everyone on one calendar.',
+    noSchedule: 'This program has no product or no start date, so it has no days to restart.',
+    paused: 'This program is paused: resume it before restarting a participant.',
+    completed: 'This program is completed: it sends nothing more.',
+    enrollmentClosed:
+      "This program's enrollment ended on %{date}: a restart now would start on %{start}, after it.",
+    notMember: '%{name} is not an active member of an active pod of this program.',
+    inactive: '%{name} is inactive.',
+    optedOut: '%{name} has opted out of text messages.',
+    noPhone: '%{name} has no phone number.',
+    notOptedIn: '%{name} has not opted in to text messages (replied JOIN).',
+  },
   /** GET /api/programs/{id}/preview. */
   preview: {
     noProduct: 'This program has no product yet, so it has no message to preview.',

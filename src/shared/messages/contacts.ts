@@ -90,6 +90,19 @@ export const contacts = {
     notStarted: 'Starts %{date}',
     next: 'Next message %{at}',
     statuses: { active: 'Active', finished: 'Finished', ended: 'Ended %{at}' },
+    /** Run 2 onwards: staff restarted them (program_enrollments.run). */
+    restarted: 'Restarted (run %{run})',
+    /** POST /api/programs/{id}/enrollments/{contactId}/restart. */
+    restart: {
+      button: 'Restart for this participant',
+      confirmTitle: 'Restart %{program} for %{name}?',
+      confirmContent:
+        'They get the days from day 0 again, starting %{at}. What they were sent stays in their history; a message of this program still waiting for them is canceled.',
+      confirm: 'Restart',
+      cannot: 'Cannot restart: %{reason}',
+      done: 'Restarted %{program}: day 0 goes %{at}.',
+      failed: 'Could not restart the program for this participant',
+    },
   },
   fields: {
     name: 'Name',

@@ -151,6 +151,8 @@ const enrollmentSchema = z.object({
   currentDay: count.nullable(),
   status: z.enum(ENROLLMENT_STATUSES),
   endedAt: time.nullable(),
+  /** Which run they are on: 1, and one more each time staff restarted them from day 0. */
+  run: count,
   /** When their next day goes out; null once finished or ended. */
   nextSendAt: time.nullable(),
 });
@@ -169,6 +171,12 @@ export const contactEnrollmentsResponse = z.object({
       programName: z.string(),
       /** The conclusion's day (N + 1): where the contact's program ends. */
       lastDay: count,
+      /**
+       * When their day 0 would go out if staff restarted them now (POST …/restart); null when
+       * they cannot be restarted now, and `restartRefusal` says why.
+       */
+      restartStartsAt: time.nullable(),
+      restartRefusal: z.string().nullable(),
     }),
   ),
 });

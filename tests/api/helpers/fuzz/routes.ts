@@ -549,6 +549,11 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
   { method: 'GET', path: '/api/programs/:id/deliveries', params: { id: ['programId'] } },
   { method: 'GET', path: '/api/contacts/:id/enrollments', params: { id: ['participantId'] } },
   {
+    method: 'POST',
+    path: '/api/programs/:id/enrollments/:contactId/restart',
+    params: { id: ['programId'], contactId: ['participantId', 'hostId'] },
+  },
+  {
     method: 'GET',
     path: '/api/programs/:id/enrollments',
     params: { id: ['programId'] },
