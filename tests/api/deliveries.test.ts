@@ -232,7 +232,7 @@ describe('GET /api/programs/{id}/deliveries', () => {
     });
   });
 
-  it('has no days for a draft', async () => {
+  it('has no days for a draft, and no enrollments for a cohort program', async () => {
     const none = {
       total: 0,
       recipients: 0,
@@ -242,7 +242,12 @@ describe('GET /api/programs/{id}/deliveries', () => {
       notOptedIn: 0,
       sharedPhone: 0,
     };
-    expect(await deliveries(draft)).toEqual({ days: [], recipients: 0, audience: none });
+    expect(await deliveries(draft)).toEqual({
+      days: [],
+      recipients: 0,
+      audience: none,
+      enrollments: null,
+    });
   });
 
   it('answers 404 for an unknown program and 401 without a session', async () => {

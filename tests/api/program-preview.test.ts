@@ -174,6 +174,7 @@ describe('a day not yet planned', () => {
     const answer = await previewOk(programId, 'day=0');
     expect(answer).toMatchObject({
       day: 0,
+      enrollment: 'cohort',
       sendAt: DAY_0,
       timeZone: 'America/New_York',
       counted: { encoding: 'GSM-7', segments: 1 },
@@ -201,6 +202,8 @@ describe('a day not yet planned', () => {
     expect(ada).toMatchObject({
       contactName: 'Ada Lovelace',
       phone: '+12125553001',
+      // The program's calendar: no day 0 of her own.
+      startDate: null,
       planned: false,
       status: null,
       encoding: 'GSM-7',

@@ -198,9 +198,9 @@ describe('quiet hours where the recipient may be', () => {
       },
     ]);
     // The Deliveries panel and the schedule say so.
-    expect((await programDeliveries(db, id)).days[0]!.waiting).toEqual([
-      { until: '2026-06-01T15:00:00.000Z', timeZone: 'America/Los_Angeles', count: 1 },
-    ]);
+    expect(
+      (await programDeliveries(db, id, new Date('2026-06-01T13:00:00Z'))).days[0]!.waiting,
+    ).toEqual([{ until: '2026-06-01T15:00:00.000Z', timeZone: 'America/Los_Angeles', count: 1 }]);
     await run.runAt('2026-06-01T14:59:00Z', '2026-06-01T15:00:00Z');
     expect(run.to(angeleno.phone!)).toEqual(['Day 0 at 2026-06-01T15:00:00.000Z']);
   });

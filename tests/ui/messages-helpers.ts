@@ -98,6 +98,7 @@ export const emptyDeliveries: ApiProgramDeliveries = {
     notOptedIn: 0,
     sharedPhone: 0,
   },
+  enrollments: null,
 };
 
 /**

@@ -67,6 +67,9 @@ const deliveries: ApiProgramDeliveries = {
   ],
 };
 
+/** The statuses these days have messages in: only those get a column. */
+const statusHeaders = [t.statuses.queued, t.statuses.sent, t.statuses.delivered, t.statuses.failed];
+
 function render(stored: Program = program(), answer: ApiProgramDeliveries = deliveries) {
   const dataProvider = {
     ...programsProvider(stored),
@@ -117,14 +120,55 @@ describe("the program's Deliveries panel", () => {
     const headers = within(region)
       .getAllByRole('columnheader')
       .map((cell) => cell.textContent);
-    expect(headers).toEqual([
-      t.panel.day,
-      t.panel.sendAt,
-      t.statuses.queued,
-      t.statuses.sent,
-      t.statuses.delivered,
-      t.statuses.failed,
+    expect(headers).toEqual([t.panel.day, t.panel.sendAt, ...statusHeaders]);
+  });
+
+  it("counts a rolling program's enrollments, and its days by number without one date", async () => {
+    render(program({ enrollment: 'rolling' }), {
+      ...deliveries,
+      enrollments: { enrolled: 14, active: 9, finished: 3, ended: 2 },
+    });
+    const region = await loadedPanel();
+    const counts = within(region).getByRole('group', { name: t.panel.enrollments.title });
+    expect(counts).toHaveAccessibleDescription(t.panel.enrollments.help);
+    expect(
+      within(counts)
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toEqual([
+      t.panel.enrollments.enrolled,
+      t.panel.enrollments.active,
+      t.panel.enrollments.finished,
+      t.panel.enrollments.ended,
     ]);
+    expect(
+      within(counts)
+        .getAllByRole('definition')
+        .map((value) => value.textContent),
+    ).toEqual(['14', '9', '3', '2']);
+    // Each participant's day goes out on their own calendar: no one date per day.
+    expect(within(region).getByText(t.panel.rollingDays)).toBeInTheDocument();
+    const headers = within(region)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
+    expect(headers).toEqual([t.panel.day, ...statusHeaders]);
+    expect(within(region).queryByText('3/14/27, 9:00 AM')).not.toBeInTheDocument();
+    const first = rowOf(region, 'Day 1');
+    expect(
+      within(first).getByRole('link', { name: `${t.statuses.failed}: 1` }),
+    ).toBeInTheDocument();
+    // The failures' note spans the day's counts still.
+    const note = within(region).getByText(t.panel.failures).closest('td')!;
+    expect(note).toHaveAttribute('colspan', String(headers.length - 1));
+  });
+
+  it('counts no enrollments for a cohort program', async () => {
+    render();
+    const region = await loadedPanel();
+    expect(
+      within(region).queryByRole('group', { name: t.panel.enrollments.title }),
+    ).not.toBeInTheDocument();
+    expect(within(region).queryByText(t.panel.rollingDays)).not.toBeInTheDocument();
   });
 
   it('links each count to the messages of that program, day and status', async () => {

@@ -17,6 +17,7 @@ const recipient = (overrides: Partial<ApiPreviewRecipient>): ApiPreviewRecipient
   contactId: '00000000-0000-4000-8000-000000000001',
   contactName: 'Ada Lovelace',
   phone: '+12125550101',
+  startDate: null,
   planned: false,
   status: null,
   body: 'Day 1: walk ten minutes, Ada.\nhttps://tid.gs/l/xxxxxxx',
@@ -53,6 +54,7 @@ const nameless = recipient({
 
 const answer = (overrides: Partial<ApiProgramPreview> = {}): ApiProgramPreview => ({
   day: 1,
+  enrollment: 'cohort',
   sendAt: DAY_1,
   timeZone: 'America/New_York',
   counted: { encoding: 'GSM-7', segments: 1 },
@@ -285,5 +287,78 @@ describe("a saved program's message preview", () => {
     expect(
       screen.queryByRole('button', { name: 'Preview the messages of Day 1' }),
     ).not.toBeInTheDocument();
+  });
+});
+
+describe("a rolling program's message preview", () => {
+  // Each participant's Day 1 on their own calendar: Ada from 3/13/27, Ben from 3/20/27.
+  const rollingAda = recipient({ startDate: '2027-03-13' });
+  const rollingBen = recipient({
+    contactId: '00000000-0000-4000-8000-000000000005',
+    contactName: 'Ben Okafor',
+    phone: '+12125550105',
+    startDate: '2027-03-20',
+    body: 'Day 1: walk ten minutes, Ben.\nhttps://tid.gs/l/xxxxxxx',
+    sendAt: '2027-03-21T13:00:00.000Z',
+  });
+
+  function renderRolling(recipients: ApiPreviewRecipient[]) {
+    const stored = program({ enrollment: 'rolling' });
+    const dataProvider = {
+      ...programsProvider(stored),
+      getProgramPreview: vi.fn(async () =>
+        answer({
+          enrollment: 'rolling',
+          sendAt: null,
+          recipients,
+          total: recipients.length,
+          flagged: 0,
+        }),
+      ),
+    };
+    openProgram(`/programs/${stored.id}`, dataProvider);
+  }
+
+  it("shows each participant's day 0 and when the day goes on their own calendar", async () => {
+    renderRolling([rollingAda, rollingBen]);
+    const { dialog } = await openDay('Day 1');
+    expect(
+      within(dialog).getByText(
+        "Each enrolled participant gets Day 1 on their own calendar, counted from their day 0, at the program's send time (New York time). The product editor counted 1 segment(s) in GSM-7.",
+      ),
+    ).toBeInTheDocument();
+    const facts = () =>
+      [...dialog.querySelector('dl')!.querySelectorAll('dt, dd')].map((cell) => cell.textContent);
+    expect(facts()).toEqual([
+      t.dayZero,
+      '3/13/27',
+      t.encoding,
+      'GSM-7',
+      t.segments,
+      '1 SMS segment(s)',
+      t.goes,
+      '3/14/27, 9:00 AM',
+    ]);
+    await pick(dialog, /^Ben Okafor, \+12125550105/);
+    expect(within(phone(dialog, 'Ben Okafor')).getByTestId('preview-body').textContent).toBe(
+      rollingBen.body,
+    );
+    expect(facts()).toEqual([
+      t.dayZero,
+      '3/20/27',
+      t.encoding,
+      'GSM-7',
+      t.segments,
+      '1 SMS segment(s)',
+      t.goes,
+      '3/21/27, 9:00 AM',
+    ]);
+  });
+
+  it('says so when no participant is enrolled and on their way', async () => {
+    renderRolling([]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Preview the messages of Day 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Messages of Day 1' });
+    expect(await within(dialog).findByText(t.nobodyRolling)).toBeInTheDocument();
   });
 });

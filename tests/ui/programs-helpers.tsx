@@ -117,6 +117,7 @@ export function programsProvider(
       days: [],
       recipients: 0,
       audience: { total: 0, recipients: 0, inactive: 0, optedOut: 0, noPhone: 0, notOptedIn: 0 },
+      enrollments: null,
     })),
     resumeProgram: vi.fn(async () => ({
       ...stored,

@@ -33,6 +33,7 @@ import { dayTitle } from '../products/dayTitle';
 import type { TidingsDataProvider } from '../providers/dataProvider';
 import { serverMessage } from '../providers/httpClient';
 import { ClickHeadings, DayClickCells, hasClickColumns } from './DayClickCells';
+import { EnrollmentCounts } from './EnrollmentCounts';
 import { formatSendAt, waitParams } from './scheduleFormat';
 import { useProgramDeliveries } from './useProgramDeliveries';
 
@@ -76,24 +77,26 @@ function DayRows({
   day,
   statuses,
   clickColumns,
+  sendAtColumn,
 }: {
   program: Program;
   day: ApiDeliveryDay;
   statuses: readonly MessageStatus[];
   clickColumns: boolean;
+  sendAtColumn: boolean;
 }) {
   const t = useMessages();
   const words = useStatusWords();
   const title = dayTitle(t, day.day, program.productDays);
   const { date, time } = formatSendAt(new Date(day.sendAt), program.timeZone);
-  const columns = statuses.length + 1 + (clickColumns ? 2 : 0);
+  const columns = statuses.length + (sendAtColumn ? 1 : 0) + (clickColumns ? 2 : 0);
   return (
     <>
       <TableRow>
         <TableCell component="th" scope="row">
           {title}
         </TableCell>
-        <TableCell>{`${date}, ${time}`}</TableCell>
+        {sendAtColumn && <TableCell>{`${date}, ${time}`}</TableCell>}
         {statuses.map((status) => (
           <TableCell key={status} align="right">
             {day[status] > 0 ? (
@@ -155,13 +158,20 @@ function DeliveriesTable({
   }
   const statuses = shownStatuses(deliveries.days);
   const clickColumns = hasClickColumns(deliveries.days);
+  // A rolling program's day goes out on each participant's own calendar: no one date is its.
+  const sendAtColumn = program.enrollment !== 'rolling';
   return (
     <TableContainer>
+      {!sendAtColumn && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {t('delivery.panel.rollingDays')}
+        </Typography>
+      )}
       <Table size="small" aria-label={t('delivery.panel.title')}>
         <TableHead>
           <TableRow>
             <TableCell>{t('delivery.panel.day')}</TableCell>
-            <TableCell>{t('delivery.panel.sendAt')}</TableCell>
+            {sendAtColumn && <TableCell>{t('delivery.panel.sendAt')}</TableCell>}
             {statuses.map((status) => (
               <TableCell key={status} align="right">
                 {words.word(status)}
@@ -178,6 +188,7 @@ function DeliveriesTable({
               day={day}
               statuses={statuses}
               clickColumns={clickColumns}
+              sendAtColumn={sendAtColumn}
             />
           ))}
         </TableBody>
@@ -227,8 +238,10 @@ const hasMessagesOnTheirWay = (data: ApiProgramDeliveries | undefined) =>
   data?.days.some((day) => ON_THEIR_WAY.some((status) => day[status] > 0)) ?? false;
 
 /**
- * Who of its pods' participants receives the program's messages (and why the others do not), then
- * its messages day by day: when each day goes out (the program's clock), how many of
+ * Who of its pods' participants receives the program's messages (and why the others do not), a
+ * rolling program's enrollments counted, then
+ * its messages day by day: when each day goes out (the program's clock; not for a rolling
+ * program, whose days go out on each participant's own calendar), how many of
  * its messages are in each status, each count opening those messages, who opened its tracked links
  * and the click rate, why some failed, and when those that quiet hours hold will go (the morning
  * where their recipients are). While
@@ -275,6 +288,9 @@ export function DeliveriesPanel({ program }: { program: Program }) {
       ) : (
         <>
           <AudienceSummary audience={data.audience} />
+          {program.enrollment === 'rolling' && data.enrollments && (
+            <EnrollmentCounts summary={data.enrollments} />
+          )}
           <DeliveriesTable program={program} deliveries={data} />
         </>
       )}

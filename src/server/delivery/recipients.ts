@@ -72,10 +72,27 @@ export function programRecipients(db: Db | Tx, programId: string, among?: SQL) {
 export const recipientsSubquery = (db: Db | Tx, programId: string, among?: SQL) =>
   programRecipients(db, programId, among).as('recipients');
 
+type MessageColumn = 'contactId' | 'phone' | 'state' | 'country' | 'firstName' | 'lastName';
+
+/**
+ * What a recipient's message is made of, read from `from` (the recipients, or a query over them):
+ * who and which phone, where they may be (quiet hours) and their names (personal fields).
+ */
+export const messageColumns = <T extends Record<MessageColumn, unknown>>(
+  from: T,
+): Pick<T, MessageColumn> => ({
+  contactId: from.contactId,
+  phone: from.phone,
+  state: from.state,
+  country: from.country,
+  firstName: from.firstName,
+  lastName: from.lastName,
+});
+
 /**
  * Of the recipients `where` keeps, one per phone: the one the phone gets a day through, the first
  * by contact id (a phone gets a day once, whichever of its contacts are recipients), with what
- * their message is made of: where they may be (quiet hours) and their names (personal fields).
+ * their message is made of.
  */
 export const onePerPhone = (
   db: Db | Tx,
@@ -83,14 +100,7 @@ export const onePerPhone = (
   where: SQL | undefined,
 ) =>
   db
-    .selectDistinctOn([recipients.phone], {
-      contactId: recipients.contactId,
-      phone: recipients.phone,
-      state: recipients.state,
-      country: recipients.country,
-      firstName: recipients.firstName,
-      lastName: recipients.lastName,
-    })
+    .selectDistinctOn([recipients.phone], messageColumns(recipients))
     .from(recipients)
     .where(where)
     .orderBy(recipients.phone, recipients.contactId);

@@ -107,18 +107,20 @@ export const programRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => setPaused(app.db, request.params.id, true),
   );
 
-  // The Deliveries panel: each day's messages by status, their failures, the recipients now.
+  // The Deliveries panel: each day's messages by status, their failures, the recipients now, and
+  // a rolling program's enrollments counted.
   app.get(
     '/programs/:id/deliveries',
     {
       schema: {
-        summary: "Each day's messages by status, their failures, and who receives it now",
+        summary:
+          "Each day's messages by status, their failures, who receives it now, and a rolling program's enrollments counted",
         tags,
         params,
         response: { 200: programDeliveriesResponse },
       },
     },
-    async (request) => programDeliveries(app.db, request.params.id),
+    async (request) => programDeliveries(app.db, request.params.id, engineClock(app.config)()),
   );
 
   // A rolling program's participants: where each is, and how many are active, finished, ended.
@@ -187,7 +189,7 @@ export const programRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'The exact message each recipient of a day gets, and what costs more than counted',
         description:
-          'One recipient per phone, in contact order, a page at a time (the first page without `page`). A day already planned answers its outbox rows; else each message as it will be planned, its short links with a stand-in code of the real length. `flagged` counts, over all pages, the recipients whose message costs more segments than the product editor counted, more than one segment, or has a personal field with no value and no fallback; `flagged=true` pages through those only.',
+          'One recipient per phone, in contact order, a page at a time (the first page without `page`). A day already planned answers its outbox rows; else each message as it will be planned, its short links with a stand-in code of the real length. `flagged` counts, over all pages, the recipients whose message costs more segments than the product editor counted, more than one segment, or has a personal field with no value and no fallback; `flagged=true` pages through those only. A rolling program answers its participants whose enrollment is active, each with their day 0 and the day at the send time on their own calendar (`sendAt` of the answer is then null).',
         tags,
         params,
         querystring: programPreviewQuerySchema,
@@ -195,10 +197,13 @@ export const programRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      programPreview(app.db, request.params.id, request.query, {
-        publicUrl: app.config.publicUrl,
-        messageSettings: app.config.messageSettings,
-      }),
+      programPreview(
+        app.db,
+        request.params.id,
+        request.query,
+        { publicUrl: app.config.publicUrl, messageSettings: app.config.messageSettings },
+        engineClock(app.config)(),
+      ),
   );
 
   app.post(

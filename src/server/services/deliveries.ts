@@ -9,6 +9,7 @@ import { morningZone, splitZones } from '../delivery/quiet-hours';
 import { countProgramRecipients, programAudience } from '../delivery/recipients';
 import { notFound } from '../http/errors';
 import { deliveryClicks } from './deliveries-clicks';
+import { enrollmentSummary } from './enrollment-status';
 
 /** The statuses a day's failures are listed for: the provider or the carrier refused them. */
 export { FAILURE_STATUSES };
@@ -20,8 +21,8 @@ const noCounts = () =>
   >;
 
 /**
- * The program's name, product and schedule, the schedule null for a draft (no product or no start
- * date); 404 for a program that does not exist.
+ * The program's name, product, schedule and enrollment, the schedule null for a draft (no product
+ * or no start date); 404 for a program that does not exist.
  */
 export async function programWithSchedule(db: Db, programId: string) {
   const [row] = await db
@@ -32,15 +33,16 @@ export async function programWithSchedule(db: Db, programId: string) {
       sendTime: programs.sendTime,
       timeZone: programs.timeZone,
       days: products.days,
+      enrollment: programs.enrollment,
     })
     .from(programs)
     .leftJoin(products, eq(products.id, programs.productId))
     .where(eq(programs.id, programId));
   if (!row) throw notFound(serverTexts.programs.notFound);
-  const { programName, productId, startDate, days, sendTime, timeZone } = row;
+  const { programName, productId, startDate, days, sendTime, timeZone, enrollment } = row;
   const schedule: ProgramSchedule | null =
     startDate !== null && days !== null ? { startDate, days, sendTime, timeZone } : null;
-  return { programName, productId, schedule };
+  return { programName, productId, schedule, enrollment };
 }
 
 /**
@@ -61,15 +63,23 @@ function heldUntilMorningIn(sendAfter: Date, dayTime: number, timeZone: string |
  * receive the next message, and why the others would not. A draft has no schedule and no
  * days. A day the outbox has but the schedule no longer does (the product was shortened after it
  * went out) is listed too, at the time the schedule's rule gives it.
+ *
+ * A rolling program's days are counted the same way, by day number over every participant
+ * whatever their day 0 (each outbox row carries its day), and its enrollments are counted at `now`
+ * as its enrollments list counts them (enrollment-status.ts): the panel asks once for both.
  */
-export async function programDeliveries(db: Db, programId: string): Promise<ApiProgramDeliveries> {
-  const { schedule } = await programWithSchedule(db, programId);
+export async function programDeliveries(
+  db: Db,
+  programId: string,
+  now: Date,
+): Promise<ApiProgramDeliveries> {
+  const { schedule, enrollment } = await programWithSchedule(db, programId);
   const ofProgram = and(
     eq(outboundMessages.programId, programId),
     eq(outboundMessages.kind, 'program'),
     isNotNull(outboundMessages.day),
   );
-  const [counts, failures, recipients, audience, queued, clicks] = await Promise.all([
+  const [counts, failures, recipients, audience, queued, clicks, enrollments] = await Promise.all([
     db
       .select({ day: outboundMessages.day, status: outboundMessages.status, count: count() })
       .from(outboundMessages)
@@ -107,8 +117,9 @@ export async function programDeliveries(db: Db, programId: string): Promise<ApiP
       )
       .groupBy(outboundMessages.day, outboundMessages.sendAfter, outboundMessages.timeZone),
     deliveryClicks(db, programId),
+    enrollment === 'rolling' ? enrollmentSummary(db, programId, now) : null,
   ]);
-  if (!schedule) return { days: [], recipients, audience };
+  if (!schedule) return { days: [], recipients, audience, enrollments };
 
   const days = new Map<number, ApiDeliveryDay>();
   const dayOf = (day: number) => {
@@ -134,5 +145,10 @@ export async function programDeliveries(db: Db, programId: string): Promise<ApiP
     else found.waiting.push({ until, timeZone: zone, count: waiting });
   }
   for (const found of days.values()) found.waiting.sort((a, b) => a.until.localeCompare(b.until));
-  return { days: [...days.values()].sort((a, b) => a.day - b.day), recipients, audience };
+  return {
+    days: [...days.values()].sort((a, b) => a.day - b.day),
+    recipients,
+    audience,
+    enrollments,
+  };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { conclusionDay } from '../../shared/product';
 import type { ApiEnrollment } from '../../shared/responses/programs';
 import { daysBetween, sendTimeOfDay, wallClock, type ProgramSchedule } from '../../shared/schedule';
@@ -11,20 +11,12 @@ import { notFound } from '../http/errors';
 import { programWithSchedule } from './deliveries';
 import { contactName } from './messages';
 import { restartOffer, restartProgramOf } from './enrollment-restart';
+import { enrollmentStatusSql, enrollmentSummary, noEnrollments } from './enrollment-status';
 
 /**
  * GET /api/programs/{id}/enrollments: a rolling program's participants a page at a time, newest
  * enrolled first, and how many are active, finished and ended. A cohort program has none.
  */
-
-/** When a participant's conclusion goes out, in SQL: their day 0 + N + 1 at the send time. */
-const conclusionAt = sql`(((${programEnrollments.startDate} + (${products.days} + 1)) + ${programs.sendTime}::time) at time zone ${programs.timeZone})`;
-
-/** Finished: the conclusion went out before they left (if they did); ended: they left first. */
-const statusSql = (now: Date) => sql<ApiEnrollment['status']>`case
-  when ${conclusionAt} <= least(coalesce(${programEnrollments.endedAt}, 'infinity'), ${now.toISOString()}::timestamptz) then 'finished'
-  when ${programEnrollments.endedAt} is not null then 'ended'
-  else 'active' end`;
 
 export async function enrollmentList(
   db: Db,
@@ -35,11 +27,10 @@ export async function enrollmentList(
   // 404 for an unknown program. Without a product or a start date there is no calendar to be on,
   // and the planner enrolls nobody.
   const { schedule: program } = await programWithSchedule(db, programId);
-  const summary = { enrolled: 0, active: 0, finished: 0, ended: 0 };
-  if (!program) return { enrollments: [], total: 0, summary };
+  if (!program) return { enrollments: [], total: 0, summary: noEnrollments() };
   const window = pageOf({ page: query.page ?? 1, perPage: query.perPage });
-  const status = statusSql(now);
-  const [rows, counts] = await Promise.all([
+  const status = enrollmentStatusSql(now);
+  const [rows, summary] = await Promise.all([
     db
       .select({
         contactId: programEnrollments.contactId,
@@ -58,18 +49,8 @@ export async function enrollmentList(
       .orderBy(desc(programEnrollments.enrolledAt), asc(programEnrollments.contactId))
       .limit(window.limit!)
       .offset(window.offset),
-    db
-      .select({ status, count: count() })
-      .from(programEnrollments)
-      .innerJoin(programs, eq(programs.id, programEnrollments.programId))
-      .innerJoin(products, eq(products.id, programs.productId))
-      .where(eq(programEnrollments.programId, programId))
-      .groupBy(sql`1`),
+    enrollmentSummary(db, programId, now),
   ]);
-  for (const row of counts) {
-    summary[row.status] = row.count;
-    summary.enrolled += row.count;
-  }
   return {
     enrollments: rows.map((row) =>
       toEnrollment(row, { ...program, startDate: row.startDate }, now),
@@ -106,7 +87,7 @@ export async function contactEnrollments(
       startDate: programEnrollments.startDate,
       endedAt: programEnrollments.endedAt,
       run: programEnrollments.run,
-      status: statusSql(now),
+      status: enrollmentStatusSql(now),
     })
     .from(programEnrollments)
     .innerJoin(programs, eq(programs.id, programEnrollments.programId))

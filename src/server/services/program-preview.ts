@@ -15,7 +15,7 @@ import {
 } from '../../shared/personal-fields';
 import { conclusionDay, messageSize } from '../../shared/product';
 import type { ApiPreviewRecipient, ApiProgramPreview } from '../../shared/responses/programs';
-import { sendTimeOfDay } from '../../shared/schedule';
+import { sendTimeOfDay, type ProgramSchedule } from '../../shared/schedule';
 import { analyzeSms, GSM_BASIC } from '../../shared/sms';
 import type { Db } from '../db/client';
 import { outboundMessages } from '../db/schema';
@@ -23,12 +23,17 @@ import { personalBody, type OutboundBody, type ProductDayMessage } from '../deli
 import { dayMessage } from '../delivery/planner';
 import { morningZone, quietHold, splitZones, windowLatest } from '../delivery/quiet-hours';
 import { recipientSendWindow } from '../delivery/recipient-zones';
-import { onePerPhone, recipientsSubquery } from '../delivery/recipients';
+import { messageColumns } from '../delivery/recipients';
 import { badRequest } from '../http/errors';
 import { programWithSchedule } from './deliveries';
 import { serverTexts } from '../texts';
 import type { ProgramPreviewQuery } from '../validation/program-preview';
 import { pageOf } from './list';
+import {
+  cohortDayRecipients,
+  rollingDayRecipients,
+  type DayRecipients,
+} from './preview-recipients';
 
 /**
  * GET /api/programs/{id}/preview?day=N: the exact message each recipient of a day gets, a page at a
@@ -37,6 +42,8 @@ import { pageOf } from './list';
  * The recipients are the planner's: the program's recipients now (delivery/recipients.ts) who
  * joined by the day's send time, one per phone (of the contacts sharing a phone, the first by
  * contact id, as the planner's DISTINCT ON gives the phone the day), in contact id order. A
+ * rolling program's are its participants whose enrollment is active, each at the day's send time
+ * on their own calendar (their day 0 + the day), as the planner sends it (preview-recipients.ts). A
  * recipient the outbox already holds the day for (their row, or the row their phone got through
  * another contact) is answered with that row, as it was or will be sent; the others are rendered
  * as the planner will write them (delivery/body.ts's personalBody), each tracked link a short link
@@ -63,8 +70,6 @@ const t = serverTexts.programs.preview;
 /** A page when none is asked for: the preview renders each of its recipients. */
 const PREVIEW_PER_PAGE = 25;
 
-const timestamp = (at: Date) => sql`${at.toISOString()}::timestamptz`;
-
 /** A name made only of GSM-7's basic characters (a PostgreSQL class of \uXXXX escapes). */
 export const GSM_BASIC_PATTERN = `^[${[...GSM_BASIC]
   .map((char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
@@ -81,13 +86,17 @@ interface Names {
 
 /** The day's message and what every recipient of it shares. */
 interface PreviewDay {
+  /** Its number: 0 = the pre-message. */
+  day: number;
   message: ProductDayMessage;
   parsed: ParsedText;
   shared: Pick<PersonalValues, 'program_name' | 'day' | 'days_left'>;
   /** A stand-in short link for each tracked link, null for one that goes as typed. */
   shortLinks: (string | null)[];
   publicUrl: string;
-  /** The program's send time for the day, and its zone. */
+  /** The program's schedule; a rolling program's participant's starts on their day 0. */
+  schedule: ProgramSchedule;
+  /** The program's send time for the day (on its own calendar), and its zone. */
   sendAt: Date;
   timeZone: string;
   /** What the product editor counted for the message. */
@@ -135,24 +144,18 @@ function isFlagged(day: PreviewDay, names: Names, plannedSegments: number | null
 const laterRun = alias(outboundMessages, 'later_run');
 
 /**
- * The day's recipients (see above) as a CTE, each with their planned row's id and segments (null
- * when the day is not planned for them), whether the names the text uses are all GSM-7 basic, and
- * those names' lengths; and the day's outbox rows it reads them from, a CTE too, so that the
- * recipients meet them in a hash join rather than an index lookup each.
+ * The day's recipients (`chosen`, preview-recipients.ts) as a CTE, each with their planned row's
+ * id and segments (null when the day is not planned for them), whether the names the text uses are
+ * all GSM-7 basic, and those names' lengths; and the day's outbox rows it reads them from, a CTE
+ * too, so that the recipients meet them in a hash join rather than an index lookup each.
  */
 function keyedRecipients(
   db: Db,
   programId: string,
   day: number,
-  sendAt: Date,
+  chosen: DayRecipients,
   uses: { firstName: boolean; lastName: boolean },
 ) {
-  const recipients = recipientsSubquery(db, programId);
-  const chosen = onePerPhone(
-    db,
-    recipients,
-    sql`${recipients.joinedAt} <= ${timestamp(sendAt)}`,
-  ).as('chosen');
   const dayRows = db.$with('day_rows').as(
     db
       .select({
@@ -209,12 +212,8 @@ function keyedRecipients(
   const keyed = db.$with('keyed').as(
     db
       .select({
-        contactId: chosen.contactId,
-        phone: chosen.phone,
-        state: chosen.state,
-        country: chosen.country,
-        firstName: chosen.firstName,
-        lastName: chosen.lastName,
+        ...messageColumns(chosen),
+        startDate: chosen.startDate,
         rowId: planned('id', 'row_id') as SQL.Aliased<string | null>,
         segments: planned('segments', 'row_segments') as SQL.Aliased<number | null>,
         basic: basic.as('basic'),
@@ -240,6 +239,7 @@ const KEYED_COLUMNS = [
   'country',
   'firstName',
   'lastName',
+  'startDate',
   'rowId',
   'segments',
 ] as const;
@@ -396,23 +396,32 @@ function flaggedOf(
   return { total, flagged, where };
 }
 
+/**
+ * The day's send time for a recipient: the program's, or on a rolling program's participant's own
+ * calendar, from their day 0 (the planner's rule: sendTimeOfDay of a schedule starting then).
+ */
+function recipientDayAt(row: KeyedRow, day: PreviewDay): Date {
+  if (row.startDate === null) return day.sendAt;
+  return sendTimeOfDay({ ...day.schedule, startDate: row.startDate }, day.day).sendAt;
+}
+
 /** When quiet hours hold a planned row: as the dispatcher will, or already did (to a morning). */
-function plannedHold(row: KeyedRow, sendAfter: Date, day: PreviewDay) {
+function plannedHold(row: KeyedRow, sendAfter: Date, dayAt: Date) {
   if (row.status !== 'queued' || !row.timeZone) return null;
   const zones = splitZones(row.timeZone);
   const hold = quietHold(sendAfter, zones, windowLatest(row.sendWindowLatest));
   if (hold) return hold;
-  const movedTo = sendAfter > day.sendAt ? morningZone(sendAfter, zones) : undefined;
+  const movedTo = sendAfter > dayAt ? morningZone(sendAfter, zones) : undefined;
   return movedTo ? { until: sendAfter, timeZone: movedTo } : null;
 }
 
-/** When quiet hours where an unplanned recipient may be hold the day's message. */
-function recipientHold(row: KeyedRow, day: PreviewDay) {
+/** When quiet hours where an unplanned recipient may be hold the day's message, due at `dayAt`. */
+function recipientHold(row: KeyedRow, dayAt: Date, timeZone: string) {
   const window = recipientSendWindow(
     { country: row.country, state: row.state, phone: row.phone! },
-    [day.timeZone],
+    [timeZone],
   );
-  return quietHold(day.sendAt, window.zones, window.latest);
+  return quietHold(dayAt, window.zones, window.latest);
 }
 
 /** One recipient's message: their planned row, or rendered as the planner will write it. */
@@ -427,12 +436,14 @@ function previewOf(row: KeyedRow, day: PreviewDay): ApiPreviewRecipient {
           sendAt: row.sendAfter!,
         };
   const message = messageFor(day, row, planned);
-  const sendAt = planned?.sendAt ?? day.sendAt;
-  const hold = planned ? plannedHold(row, sendAt, day) : recipientHold(row, day);
+  const dayAt = recipientDayAt(row, day);
+  const sendAt = planned?.sendAt ?? dayAt;
+  const hold = planned ? plannedHold(row, sendAt, dayAt) : recipientHold(row, dayAt, day.timeZone);
   return {
     contactId: row.contactId,
     contactName: [row.firstName.trim(), row.lastName.trim()].filter(Boolean).join(' '),
     phone: row.phone!,
+    startDate: row.startDate,
     planned: planned !== null,
     status: planned ? row.status : null,
     body: message.body,
@@ -452,14 +463,16 @@ export interface PreviewSettings {
   messageSettings: MessageSettings;
 }
 
-/** GET /api/programs/{id}/preview (see above). */
+/** GET /api/programs/{id}/preview (see above); `now` says whose enrollment is active. */
 export async function programPreview(
   db: Db,
   programId: string,
   query: ProgramPreviewQuery,
   settings: PreviewSettings,
+  now: Date,
 ): Promise<ApiProgramPreview> {
-  const { programName, productId, schedule } = await programWithSchedule(db, programId);
+  const { programName, productId, schedule, enrollment } = await programWithSchedule(db, programId);
+  const rolling = enrollment === 'rolling';
   if (productId === null) throw badRequest(t.noProduct);
   if (!schedule) throw badRequest(t.noStartDate);
   const last = conclusionDay(schedule.days);
@@ -471,12 +484,14 @@ export async function programPreview(
   const size = messageSize(countedMessage({ text: message.text, links }, settings.messageSettings));
   const { sendAt } = sendTimeOfDay(schedule, query.day);
   // A start date stored before dates were bounded may put the day where no instant can be written.
+  // A rolling program's participants are on calendars of their own, from days 0 of their joining.
   const year = sendAt.getUTCFullYear();
-  if (Number.isNaN(year) || year < 1 || year > 9999) {
+  if (!rolling && (Number.isNaN(year) || year < 1 || year > 9999)) {
     throw badRequest(formatMessage(t.dayOutOfTime, { date: schedule.startDate, day: query.day }));
   }
   const parsed = parsePersonalText(message.text);
   const day: PreviewDay = {
+    day: query.day,
     message,
     parsed,
     shared: { program_name: programName, day: query.day, days_left: last - query.day },
@@ -484,6 +499,7 @@ export async function programPreview(
       link.tracked ? sampleShortLink(settings.messageSettings.shortLinkBase) : null,
     ),
     publicUrl: settings.publicUrl,
+    schedule,
     sendAt,
     timeZone: schedule.timeZone,
     counted: size.segments,
@@ -493,10 +509,15 @@ export async function programPreview(
   );
   const queries = previewQueries(
     db,
-    keyedRecipients(db, programId, query.day, sendAt, {
-      firstName: fields.has('first_name'),
-      lastName: fields.has('last_name'),
-    }),
+    keyedRecipients(
+      db,
+      programId,
+      query.day,
+      rolling
+        ? rollingDayRecipients(db, programId, query.day, now)
+        : cohortDayRecipients(db, programId, sendAt),
+      { firstName: fields.has('first_name'), lastName: fields.has('last_name') },
+    ),
   );
   const window = pageOf({ page: query.page ?? 1, perPage: query.perPage ?? PREVIEW_PER_PAGE });
   const limited = { limit: window.limit!, offset: window.offset };
@@ -514,7 +535,9 @@ export async function programPreview(
   if (query.flagged && flagged > 0) rows = await queries.page(where, limited);
   return {
     day: query.day,
-    sendAt: sendAt.toISOString(),
+    enrollment,
+    // A rolling program's day goes at a time of each participant's own: see each recipient.
+    sendAt: rolling ? null : sendAt.toISOString(),
     timeZone: schedule.timeZone,
     counted: { encoding: size.encoding, segments: size.segments },
     trackedLinks: links.filter((link) => link.tracked).length,

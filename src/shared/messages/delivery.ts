@@ -156,5 +156,17 @@ export const delivery = {
     clickRateOf: '%{clicked} of %{reached} that reached the phone',
     clicksHelp:
       "Clicked: people who opened a tracked link of the day; link previews and scanners do not count. Click rate: out of the day's messages known to have reached the phone (delivered, or opened), or every message the provider took when it reported none delivered.",
+    /** A rolling program's participants counted (GET /api/programs/{id}/deliveries' enrollments). */
+    enrollments: {
+      title: 'Enrollments',
+      enrolled: 'Enrolled',
+      active: 'Active',
+      finished: 'Finished',
+      ended: 'Ended',
+      help: 'Enrolled: everyone the program has enrolled. Active: on their way, their conclusion still to come. Finished: their conclusion went out. Ended: they left the pods or opted out before it.',
+    },
+    /** A rolling program's days: one row per day number, over everyone's own calendar. */
+    rollingDays:
+      "Each participant gets their days on their own calendar from their day 0, so a day's row counts that day's messages of everyone, whenever it went out.",
   },
 } as const;

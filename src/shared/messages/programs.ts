@@ -99,6 +99,9 @@ export const programs = {
     openDay: 'Preview the messages of %{day}',
     title: 'Messages of %{day}',
     goesOut: '%{day} goes out on %{date} at %{time} (%{place} time).',
+    /** A rolling program: each recipient's time is their own, shown with their message. */
+    goesOutRolling:
+      "Each enrolled participant gets %{day} on their own calendar, counted from their day 0, at the program's send time (%{place} time).",
     counted: 'The product editor counted %{segments} segment(s) in %{encoding}.',
     flaggedOnly: 'Only flagged recipients (%{count})',
     flaggedSummary: '%{flagged} of %{total} recipient(s) flagged',
@@ -109,12 +112,15 @@ export const programs = {
     previousPage: 'Previous recipients',
     nextPage: 'Next recipients',
     nobody: 'Nobody receives this day: the program has no recipient who had joined by its time.',
+    nobodyRolling:
+      'Nobody receives this day: no participant of this program is enrolled and still on their way.',
     noneFlagged: 'No recipient of this day is flagged.',
     phone: 'The message as %{name} receives it',
     to: 'To %{name}, %{phone}',
     media: 'The picture or video of the message',
     encoding: 'Encoding',
     segments: 'Segments',
+    dayZero: 'Their day 0',
     goes: 'Goes',
     at: '%{date}, %{time}',
     held: 'Held by quiet hours where the recipient may be: goes at %{time} on %{date} in %{place}',

@@ -126,12 +126,32 @@ const audienceSchema = z.object({
 });
 export type ApiProgramAudience = z.infer<typeof audienceSchema>;
 
+/**
+ * A rolling program's participants counted: `enrolled`, everyone it ever enrolled; of them
+ * `active` (on their way: not ended, their conclusion still to go out), `finished` (their
+ * conclusion went out) and `ended` (they left the pods or stopped texting before it).
+ */
+const enrollmentSummarySchema = z.object({
+  enrolled: count,
+  active: count,
+  finished: count,
+  ended: count,
+});
+export type ApiEnrollmentSummary = z.infer<typeof enrollmentSummarySchema>;
+
 /** GET /api/programs/{id}/deliveries. */
 export const programDeliveriesResponse = z.object({
+  /**
+   * Each day number of the product, its messages counted over every recipient; a rolling
+   * program's over every participant, whatever their day 0 (`sendAt` is then the program's own
+   * calendar, from its start date).
+   */
   days: z.array(deliveryDaySchema),
   /** Participants who would receive the program's next message now. */
   recipients: count,
   audience: audienceSchema,
+  /** A rolling program's enrollments counted now; null for a cohort program. */
+  enrollments: enrollmentSummarySchema.nullable(),
 });
 export type ApiProgramDeliveries = z.infer<typeof programDeliveriesResponse>;
 
@@ -160,7 +180,7 @@ export type ApiEnrollment = z.infer<typeof enrollmentSchema>;
 
 /** GET /api/programs/{id}/enrollments: a page of them, and how many are in each status. */
 export const enrollmentListResponse = listOf('enrollments', enrollmentSchema).extend({
-  summary: z.object({ enrolled: count, active: count, finished: count, ended: count }),
+  summary: enrollmentSummarySchema,
 });
 
 /** GET /api/contacts/{id}/enrollments: where the contact is in each rolling program. */
@@ -197,6 +217,8 @@ const previewRecipientSchema = z.object({
   /** First and last name, as the contact has them now ('' for neither). */
   contactName: z.string(),
   phone: z.string(),
+  /** A rolling program's participant's day 0, whose calendar the day is on; null on a cohort one. */
+  startDate: z.iso.date().nullable(),
   planned: z.boolean(),
   /** The outbox row's status when planned, else null. */
   status: z.enum(MESSAGE_STATUSES).nullable(),
@@ -205,7 +227,10 @@ const previewRecipientSchema = z.object({
   segments: count,
   /** The absolute URL of its media (an MMS), or null. */
   mediaUrl: z.string().nullable(),
-  /** When it is due (ISO): the day's send time, or the planned row's. */
+  /**
+   * When it is due (ISO): the day's send time (a rolling program's participant's: their day 0 +
+   * the day, at the send time), or the planned row's.
+   */
   sendAt: time,
   /** Until when quiet hours where the recipient may be hold it past `sendAt`; else null. */
   heldUntil: quietHoldSchema.nullable(),
@@ -225,8 +250,10 @@ export type ApiPreviewRecipient = z.infer<typeof previewRecipientSchema>;
  */
 export const programPreviewResponse = listOf('recipients', previewRecipientSchema).extend({
   day: count,
-  /** The program's send time for the day (ISO). */
-  sendAt: time,
+  /** A rolling program's recipients are its active participants, each on their own calendar. */
+  enrollment: z.enum(ENROLLMENTS),
+  /** The program's send time for the day (ISO); null for a rolling program (see each recipient). */
+  sendAt: time.nullable(),
   /** The program's zone, whose clock `sendAt` is set by. */
   timeZone: z.string(),
   /** What the product editor counted for the day's message (names at the stated length). */

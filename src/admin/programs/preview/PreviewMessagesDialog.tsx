@@ -32,7 +32,7 @@ import { ErrorBanner } from '../../lists/ErrorBanner';
 import { useStatusWords } from '../../messages/useStatusWords';
 import { dayTitle } from '../../products/dayTitle';
 import { serverMessage } from '../../providers/httpClient';
-import { formatSendAt } from '../scheduleFormat';
+import { formatLocalDate, formatSendAt } from '../scheduleFormat';
 import { useProgramPreview } from './useProgramPreview';
 
 /** Recipients a page of the picker holds. */
@@ -141,6 +141,10 @@ function MessageFacts({
   const hold = recipient.heldUntil;
   const held = hold && formatSendAt(new Date(hold.until), hold.timeZone);
   const facts = [
+    // A rolling program's participant: the day 0 their calendar counts from.
+    ...(recipient.startDate
+      ? [{ term: t('programs.preview.dayZero'), value: formatLocalDate(recipient.startDate) }]
+      : []),
     {
       term: t('programs.preview.encoding'),
       value: recipient.encoding === 'GSM-7' ? t('products.sms.gsm') : t('products.sms.ucs2'),
@@ -295,7 +299,8 @@ function RecipientPicker({
  * Preview messages: the exact text each recipient of a day gets, on a phone, with its encoding,
  * segments and when it goes, a page of recipients at a time, and what the preview flags (more
  * segments than the product editor counted, a field with no value and no fallback); 'Only flagged
- * recipients' pages through those alone.
+ * recipients' pages through those alone. A rolling program's recipients are its active
+ * participants, each with their day 0 and the time the day goes on their own calendar.
  */
 export function PreviewMessagesDialog({
   program,
@@ -324,7 +329,14 @@ export function PreviewMessagesDialog({
     setPage(next);
     setChosenId(null);
   };
-  const goesOut = data && formatSendAt(new Date(data.sendAt), data.timeZone);
+  // A cohort program's day goes out at one time; a rolling one's at each participant's own.
+  const goesOut = data?.sendAt
+    ? t('programs.preview.goesOut', {
+        day: title,
+        ...formatSendAt(new Date(data.sendAt), data.timeZone),
+        place: zonePlace(data.timeZone),
+      })
+    : data && t('programs.preview.goesOutRolling', { day: title, place: zonePlace(data.timeZone) });
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={titleId}>
@@ -338,11 +350,7 @@ export function PreviewMessagesDialog({
         ) : data && goesOut ? (
           <>
             <Typography variant="body2">
-              {t('programs.preview.goesOut', {
-                day: title,
-                ...goesOut,
-                place: zonePlace(data.timeZone),
-              })}{' '}
+              {goesOut}{' '}
               {t('programs.preview.counted', {
                 segments: data.counted.segments,
                 encoding: data.counted.encoding,
@@ -394,7 +402,11 @@ export function PreviewMessagesDialog({
               </>
             ) : (
               <Typography color="text.secondary" sx={{ mt: 2 }}>
-                {flaggedOnly ? t('programs.preview.noneFlagged') : t('programs.preview.nobody')}
+                {flaggedOnly
+                  ? t('programs.preview.noneFlagged')
+                  : data.enrollment === 'rolling'
+                    ? t('programs.preview.nobodyRolling')
+                    : t('programs.preview.nobody')}
               </Typography>
             )}
           </>

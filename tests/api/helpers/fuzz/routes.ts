@@ -20,6 +20,8 @@ export interface Seed {
   hostId: string;
   podId: string;
   programId: string;
+  /** A rolling program of the same pod: its deliveries, enrollments and preview read enrollments. */
+  rollingProgramId: string;
   /** The seed participant's opt-in request, queued when they were created. */
   messageId: string;
   mediaName: string;
@@ -41,6 +43,7 @@ type IdKind =
   | 'hostId'
   | 'podId'
   | 'programId'
+  | 'rollingProgramId'
   | 'messageId'
   | 'mediaName'
   | 'inboundId'
@@ -546,7 +549,11 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
   },
   { method: 'POST', path: '/api/programs/:id/pause', params: { id: ['programId'] } },
   { method: 'POST', path: '/api/programs/:id/resume', params: { id: ['programId'] } },
-  { method: 'GET', path: '/api/programs/:id/deliveries', params: { id: ['programId'] } },
+  {
+    method: 'GET',
+    path: '/api/programs/:id/deliveries',
+    params: { id: ['programId', 'rollingProgramId'] },
+  },
   { method: 'GET', path: '/api/contacts/:id/enrollments', params: { id: ['participantId'] } },
   {
     method: 'POST',
@@ -556,13 +563,13 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
   {
     method: 'GET',
     path: '/api/programs/:id/enrollments',
-    params: { id: ['programId'] },
+    params: { id: ['programId', 'rollingProgramId'] },
     query: ['page', 'perPage'],
   },
   {
     method: 'GET',
     path: '/api/programs/:id/preview',
-    params: { id: ['programId'] },
+    params: { id: ['programId', 'rollingProgramId'] },
     query: ['day', 'page', 'perPage', 'flagged'],
   },
   { method: 'GET', path: '/api/programs/:id/consent.csv', params: { id: ['programId'] } },
@@ -707,15 +714,25 @@ export async function seedThroughApi(baseUrl: string, adminEmail: string, adminP
       members: [{ userId: participant.id, role: 'participant' }],
     })
   ).pod as { id: string };
-  const program = (await post('/api/programs', {
+  // A cohort program and a rolling one of the pod, starting today.
+  const seedProgram = async (values: object) =>
+    (await post('/api/programs', {
+      productId: product.id,
+      offering: 'Standard',
+      podIds: [pod.id],
+      startDate: new Date().toISOString().slice(0, 10),
+      sendTime: '09:00',
+      ...values,
+    })) as { id: string };
+  const program = await seedProgram({
     programName: 'Seed program',
-    productId: product.id,
-    offering: 'Standard',
     timeZone: 'America/Los_Angeles',
-    podIds: [pod.id],
-    startDate: new Date().toISOString().slice(0, 10),
-    sendTime: '09:00',
-  })) as { id: string };
+  });
+  const rollingProgram = await seedProgram({
+    programName: 'Seed rolling program',
+    timeZone: 'America/New_York',
+    enrollment: 'rolling',
+  });
   const inbound = (
     await post(`/api/contacts/${participant.id}/simulate-reply`, { body: 'What time is the call?' })
   ).message as { id: string };
@@ -734,6 +751,7 @@ export async function seedThroughApi(baseUrl: string, adminEmail: string, adminP
     hostId: host.id,
     podId: pod.id,
     programId: program.id,
+    rollingProgramId: rollingProgram.id,
     messageId: optin.id,
     mediaName: media.url.split('/').pop()!,
     inboundId: inbound.id,
