@@ -5,6 +5,8 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages';
+import type { ApiContactEnrollment } from '../../src/shared/responses/programs';
+import { addDays, wallClock } from '../../src/shared/schedule';
 import { startServer, type RunningServer } from '../helpers/server';
 import { signInToApi, type StaffApi } from './helpers/api';
 import { launchChromium } from './helpers/browser';
@@ -289,6 +291,55 @@ async function listOf<T>(staff: StaffApi, list: string, query = ''): Promise<T[]
 
 const signInThroughApi = () => signInToApi(baseUrl, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
 
+/**
+ * A participant in a pod of their own, and a rolling program of the product on it whose enrollment
+ * ends two weeks on: the program's form shows its Enrollment fields filled, the participant's page
+ * their enrollment in its Programs panel. Waits until the engine has enrolled them.
+ */
+async function rollingEnrollment(staff: StaffApi, productId: string) {
+  const { contact } = await staff.call<{ contact: { id: string } }>('POST', '/api/contacts', {
+    email: 'rolf.rolling@example.org',
+    firstName: 'Rolf',
+    lastName: 'Rolling',
+    phone: '+12065550142',
+    role: 'participant',
+    status: 'active',
+    smsVerified: true,
+  });
+  const { pod } = await staff.call<{ pod: { id: string } }>('POST', '/api/pods', {
+    podId: 'POD-ROLLING',
+    podName: 'Rolling starters',
+    members: [{ userId: contact.id, role: 'participant' }],
+  });
+  const zone = 'America/Los_Angeles';
+  const { date: today } = wallClock(new Date(), zone);
+  const program = await staff.call<{ id: string }>('POST', '/api/programs', {
+    programName: 'Rolling starters',
+    productId,
+    offering: 'Standard',
+    timeZone: zone,
+    podIds: [pod.id],
+    // Running since yesterday, so the engine enrolls at once (its day 0 is their next 09:00).
+    startDate: addDays(today, -1),
+    sendTime: '09:00',
+    enrollment: 'rolling',
+    enrollmentEndsOn: addDays(today, 14),
+  });
+  await expect
+    .poll(
+      async () =>
+        (
+          await staff.call<{ enrollments: ApiContactEnrollment[] }>(
+            'GET',
+            `/api/contacts/${contact.id}/enrollments`,
+          )
+        ).enrollments.length,
+      { timeout: 60_000 },
+    )
+    .toBe(1);
+  return { contactId: contact.id, programId: program.id };
+}
+
 beforeAll(async () => {
   emptyDir = await mkdtemp(path.join(os.tmpdir(), 'tidings-e2e-a11y-empty-'));
   demoDir = await mkdtemp(path.join(os.tmpdir(), 'tidings-e2e-a11y-demo-'));
@@ -374,6 +425,14 @@ describe('accessibility (axe-core, WCAG 2.2 AA and best practices)', () => {
       const [product] = await listOf<Row>(staff, 'products');
       const [pod] = await listOf<Row>(staff, 'pods');
       const [message] = await listOf<Row>(staff, 'messages');
+      const rolling = await rollingEnrollment(staff, product!.id);
+      const programsPanel = (content: string) => async (page: Page) => {
+        await heading(t.contacts.editTitle)(page);
+        await page
+          .getByRole('region', { name: t.contacts.enrollments.title, exact: true })
+          .getByText(content, { exact: false })
+          .waitFor();
+      };
 
       await expectNoViolations('demo', [
         ...screens,
@@ -430,9 +489,23 @@ describe('accessibility (axe-core, WCAG 2.2 AA and best practices)', () => {
           ready: heading(t.products.editTitle),
         },
         {
-          name: 'participant',
+          name: 'rolling program with an enrollment end',
+          path: `/programs/edit/${rolling.programId}`,
+          ready: async (page) => {
+            await heading(t.programs.editTitle)(page);
+            await page.getByText(t.programs.enrollmentHelp.rolling).waitFor();
+            await page.getByText(t.programs.enrollmentEndsOnHelp).waitFor();
+          },
+        },
+        {
+          name: 'participant in a rolling program',
+          path: `/contacts/${rolling.contactId}`,
+          ready: programsPanel('Rolling starters'),
+        },
+        {
+          name: 'participant in no rolling program',
           path: `/contacts/${participant.id}`,
-          ready: heading(t.contacts.editTitle),
+          ready: programsPanel(t.contacts.enrollments.none),
         },
         { name: 'simulate reply', ready: openWith(t.conversations.simulate.button) },
         { name: 'host', path: `/contacts/${host!.id}`, ready: heading(t.contacts.editTitle) },

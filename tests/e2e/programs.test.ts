@@ -5,6 +5,7 @@ import { addDays } from '../../src/shared/schedule';
 import { startServer, type RunningServer } from '../helpers/server';
 import { signInToApi } from './helpers/api';
 import { screenshot } from './helpers/browser';
+import { field as formField, typeDate as typeIntoDate } from './helpers/fields';
 import { openConsole } from './helpers/session';
 
 const t = messages.programs;
@@ -42,15 +43,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** A form field by its label; a required field's label ends with an asterisk. */
-const field = (label: string) => page.getByLabel(new RegExp(`^${label}(\\s*\\*)?$`));
-
-/** Types a date into the MUI X date field, section by section (MM/DD/YYYY). */
-async function typeDate(label: string, isoDate: string) {
-  const [year, month, day] = isoDate.split('-');
-  await page.getByRole('group', { name: label }).getByRole('spinbutton').first().click();
-  await page.keyboard.type(`${month}${day}${year}`);
-}
+const field = (label: string) => formField(page, label);
+const typeDate = (label: string, isoDate: string) => typeIntoDate(page, label, isoDate);
 
 describe('programs in the browser', () => {
   // Yesterday in Los Angeles: the program is running, its pre-message was due.

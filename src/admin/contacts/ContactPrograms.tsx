@@ -1,4 +1,12 @@
-import { Chip, CircularProgress, List, ListItem, ListItemText, Typography } from '@mui/material';
+import {
+  Chip,
+  CircularProgress,
+  Link,
+  List,
+  ListItem,
+  ListItemText,
+  Typography,
+} from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ApiContactEnrollment } from '../../shared/responses/programs';
 import type { ApiContactDetail } from '../../shared/responses/users';
@@ -35,9 +43,10 @@ function EnrollmentItem({ enrollment }: { enrollment: ApiContactEnrollment }) {
     >
       <ListItemText
         primary={
-          <RouterLink to={programEditPath(enrollment.programId)}>
+          // The console's link, in its colours (a bare anchor is the browser's blue and purple).
+          <Link component={RouterLink} to={programEditPath(enrollment.programId)}>
             {enrollment.programName}
-          </RouterLink>
+          </Link>
         }
         secondary={[where, next, restarted].filter(Boolean).join(' · ')}
       />
