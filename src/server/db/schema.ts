@@ -462,7 +462,10 @@ export const ENDED_UNSENT_STATUSES = [
 export const outboundMessages = pgTable(
   'outbound_messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    /** Written by the hundred thousand: ids that follow the clock (db/ids.ts). */
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`uuid_v7()`),
     kind: text('kind', { enum: MESSAGE_KINDS }).notNull(),
     contactId: uuid('contact_id').references(() => users.id, { onDelete: 'set null' }),
     /** E.164, copied at queue time: a later phone change does not redirect a queued message. */
@@ -575,7 +578,10 @@ export const outboundMessages = pgTable(
 export const outboundMessageEvents = pgTable(
   'outbound_message_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    /** Written by the hundred thousand: ids that follow the clock (db/ids.ts). */
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`uuid_v7()`),
     messageId: uuid('message_id')
       .notNull()
       .references(() => outboundMessages.id, { onDelete: 'cascade' }),
@@ -638,7 +644,10 @@ export const LINK_CLICK_METHODS = ['GET', 'HEAD'] as const;
 export const linkClicks = pgTable(
   'link_clicks',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    /** Written by the hundred thousand: ids that follow the clock (db/ids.ts). */
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`uuid_v7()`),
     code: text('code')
       .notNull()
       .references(() => shortLinks.code, { onDelete: 'cascade' }),

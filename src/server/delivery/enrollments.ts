@@ -72,7 +72,7 @@ function firstDaySql(
  * anyone on, so the planner looks again at those already planned.
  */
 export async function enrollRecipients(
-  db: Db,
+  db: Db | Tx,
   program: RollingProgram,
   now: Date,
   cutoffMs: number,
@@ -159,7 +159,7 @@ export async function startNextRun(
 }
 
 /** Ends the enrollments of contacts who are no longer recipients of the program. */
-export async function endEnrollments(db: Db, programId: string, now: Date) {
+export async function endEnrollments(db: Db | Tx, programId: string, now: Date) {
   const recipients = programRecipients(db, programId).as('recipients');
   await db
     .update(programEnrollments)

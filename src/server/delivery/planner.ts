@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   and,
   eq,
@@ -22,6 +21,8 @@ import {
   type ProgramSchedule,
 } from '../../shared/schedule';
 import type { Db, Tx } from '../db/client';
+import { uuidV7 } from '../db/ids';
+import { withoutJit } from '../db/transaction';
 import {
   media,
   outboundMessages,
@@ -298,7 +299,7 @@ interface DayPlan {
  * pass over the audience, so each batch reads only its own range of contacts instead of all the
  * recipients after the previous one.
  */
-async function batchBounds(db: Db, plan: DayPlan, batchSize: number): Promise<string[]> {
+async function batchBounds(db: Db | Tx, plan: DayPlan, batchSize: number): Promise<string[]> {
   const { recipients, hasRow, phoneHasRow, joinedBy } = missingRecipients(
     db,
     plan.programId,
@@ -440,7 +441,7 @@ function personalRows(plan: DayPlan, batch: BatchRecipient[]) {
   }[] = [];
   const rows = batch.map((recipient) => {
     // The row's id is drawn here, so its links name it without joining the rows written.
-    const id = randomUUID();
+    const id = uuidV7();
     const window = recipientSendWindow(
       { country: recipient.country, state: recipient.state, phone: recipient.phone! },
       [plan.timeZone],
@@ -531,12 +532,12 @@ export function createPlanner(options: PlannerOptions): Planner {
     // A group known to fit one batch (a rolling program's day-0 group, usually) needs no pass
     // over its recipients to find where batches end.
     const fits = program.participants !== null && program.participants <= batchSize;
-    const bounds = fits ? [] : await batchBounds(db, plan, batchSize);
+    const bounds = fits ? [] : await withoutJit(db, (tx) => batchBounds(tx, plan, batchSize));
     const ranges = [...bounds, null].map((upTo, i) => ({ after: bounds[i - 1] ?? FIRST_ID, upTo }));
     let written = 0;
     for (const range of ranges) {
       const batch = await retryingTakenCodes(() =>
-        db.transaction(async (tx) =>
+        withoutJit(db, async (tx) =>
           (await unchanged(tx, program)) ? writeBatch(tx, plan, range, now) : null,
         ),
       );
@@ -556,11 +557,13 @@ export function createPlanner(options: PlannerOptions): Planner {
       sendAt,
       program.cohort,
     );
-    const found = await db
-      .select({ one: sql`1` })
-      .from(recipients)
-      .where(and(joinedBy, notExists(hasRow), notExists(phoneHasRow)))
-      .limit(1);
+    const found = await withoutJit(db, (tx) =>
+      tx
+        .select({ one: sql`1` })
+        .from(recipients)
+        .where(and(joinedBy, notExists(hasRow), notExists(phoneHasRow)))
+        .limit(1),
+    );
     return found.length > 0;
   }
 
@@ -639,8 +642,11 @@ export function createPlanner(options: PlannerOptions): Planner {
       sendTime: program.schedule.sendTime,
       timeZone: program.schedule.timeZone,
     };
-    const joined = new Set(await enrollRecipients(db, rolling, now, cutoffMs));
-    await endEnrollments(db, program.id, now);
+    const joined = await withoutJit(db, async (tx) => {
+      const enrolled = new Set(await enrollRecipients(tx, rolling, now, cutoffMs));
+      await endEnrollments(tx, program.id, now);
+      return enrolled;
+    });
     const today = wallClock(new Date(now.getTime() + leadMs), program.schedule.timeZone).date;
     const last = conclusionDay(program.schedule.days);
     for (const cohort of await cohortsOf(db, program.id, today, last)) {

@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { SHORT_CODE_LENGTH } from '../../shared/message-settings';
+import { randomPoolBytes } from '../random-pool';
 
 /** The longest code `/l/{code}` looks up: no code is ever made this long; anything longer is junk. */
 export const SHORT_CODE_MAX_LENGTH = 32;
@@ -16,29 +16,12 @@ const UNBIASED_LIMIT = 256 - (256 % ALPHABET.length);
 /** The text of a code of any length Tidings makes or may make later (the table's check agrees). */
 const CODE_SHAPE = new RegExp(`^[0-9A-Za-z]{${SHORT_CODE_LENGTH},${SHORT_CODE_MAX_LENGTH}}$`);
 
-/**
- * Random bytes drawn a page at a time: the planner draws a code per recipient, and one call to the
- * random source per code costs more than the rest of a recipient's message (Node's `randomUUID`
- * keeps a cache of random bytes the same way).
- */
-const POOL_SIZE = 4096;
-let pool = Buffer.alloc(0);
-let taken = 0;
-
-function randomByte(): number {
-  if (taken >= pool.length) {
-    pool = randomBytes(POOL_SIZE);
-    taken = 0;
-  }
-  return pool[taken++]!;
-}
-
-/** A new random code, from the operating system's cryptographic random source. */
+/** A new random code, from the operating system's cryptographic random source (random-pool.ts). */
 export function newShortCode(): string {
   let code = '';
   while (code.length < SHORT_CODE_LENGTH) {
     // About 3% of bytes are dropped (see UNBIASED_LIMIT).
-    const byte = randomByte();
+    const byte = randomPoolBytes(1)[0]!;
     if (byte < UNBIASED_LIMIT) code += ALPHABET[byte % ALPHABET.length];
   }
   return code;

@@ -4,6 +4,7 @@ import { addClickCounts, NO_CLICKS, withClickRate, type ClickCounts } from '../.
 import type { AnalyticsClicks, AnalyticsProgramDay } from '../../shared/responses/figures';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
+import { withoutJit } from '../db/transaction';
 import { reachedByStatusSql, reachedCountSql } from '../links/click-rate';
 import { bounds, dateOfDay, dayNumber } from './analytics-range';
 
@@ -107,17 +108,11 @@ export function clicksSql(query: AnalyticsQuery) {
 }
 
 /**
- * The rows of `clicksSql`, without JIT compilation. PostgreSQL cannot know how few program days a
- * range's messages fall on, so its estimates for this query run far above what it reads, past
- * jit_above_cost, and compiling then took longer than the query itself (30 days of the benchmark's
- * million messages on a busy two-core machine: 3.2 s with JIT, 1.0 s without). SET LOCAL keeps
- * the setting to this one read; PGlite has no JIT and accepts it.
+ * The rows of `clicksSql`, without JIT compilation: PostgreSQL cannot know how few program days a
+ * range's messages fall on, so its estimates for this query run far above what it reads.
  */
 export const clickRows = (db: Db, query: AnalyticsQuery) =>
-  db.transaction(async (tx) => {
-    await tx.execute(sql`set local jit = off`);
-    return rowsOf<ClickRow>(tx, clicksSql(query));
-  });
+  withoutJit(db, (tx) => rowsOf<ClickRow>(tx, clicksSql(query)));
 
 const counts = (row: ClickCounts): ClickCounts => ({
   messages: row.messages,
