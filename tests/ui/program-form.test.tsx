@@ -344,6 +344,22 @@ describe('the schedule preview', () => {
     expect(scheduleRow('Conclusion (Day 3)')[4]).toBe(t.schedule.toCome);
   });
 
+  it("shows a rolling program's days on its first participants' dates, neither past nor to come", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2027-03-14T18:00:00Z') });
+    await openEdit();
+    await waitFor(() => expect(scheduleRow('Day 1')[4]).toBe(t.schedule.sent));
+    expect(screen.queryByText(t.schedule.rolling)).not.toBeInTheDocument();
+    await choose(t.fields.enrollment, t.enrollments.rolling);
+    expect(await screen.findByText(t.schedule.rolling)).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: t.schedule.title });
+    expect(
+      within(table).queryByRole('columnheader', { name: t.fields.status }),
+    ).not.toBeInTheDocument();
+    expect(scheduleRow('Day 1').slice(0, 4)).toEqual(['Day 1', '3/14/27', '9:00 AM', 'Day 1 text']);
+    expect(within(table).queryByText(t.schedule.sent)).not.toBeInTheDocument();
+    expect(within(table).queryByText(t.schedule.toCome)).not.toBeInTheDocument();
+  });
+
   it('says what it needs on an edit page without a start date', async () => {
     await openEdit(program({ startDate: null, status: 'draft' }));
     const preview = screen.getByRole('region', { name: t.schedule.title });

@@ -87,6 +87,9 @@ export const programs = {
     // Nothing is claimed as sent here: the outbox says what went out, the schedule what was due.
     sent: 'Past',
     toCome: 'To come',
+    /** A rolling program's days have no one date: the table shows its first participants'. */
+    rolling:
+      "Rolling enrollment: these are the dates of participants whose day 0 is the start date. Everyone else gets the same days from their own day 0, so no day is past or to come for the program as a whole; each contact's Programs panel shows where they are.",
   },
   /**
    * The exact message each recipient gets on a day (GET /api/programs/{id}/preview), opened from a

@@ -102,10 +102,11 @@ export function SchedulePreview({
   program?: Program;
 }) {
   const t = useMessages();
-  const [productId, startDate, sendTime, timeZone] = useWatch<
+  const [productId, startDate, sendTime, timeZone, enrollment] = useWatch<
     ProgramFormValues,
-    ['productId', 'startDate', 'sendTime', 'timeZone']
-  >({ name: ['productId', 'startDate', 'sendTime', 'timeZone'] });
+    ['productId', 'startDate', 'sendTime', 'timeZone', 'enrollment']
+  >({ name: ['productId', 'startDate', 'sendTime', 'timeZone', 'enrollment'] });
+  const rolling = enrollment === 'rolling';
   const { data: product, error } = useGetOne<Product>(
     'products',
     { id: productId },
@@ -138,7 +139,16 @@ export function SchedulePreview({
           <Typography color="text.secondary">{t('app.loading')}</Typography>
         ) : rows ? (
           <>
-            <ScheduleTable rows={rows} onPreview={previewable ? setPreviewDay : undefined} />
+            {rolling && (
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                {t('programs.schedule.rolling')}
+              </Typography>
+            )}
+            <ScheduleTable
+              rows={rows}
+              onPreview={previewable ? setPreviewDay : undefined}
+              withStatus={!rolling}
+            />
             {program && !previewable && (
               <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
                 {t('programs.preview.saveFirst')}

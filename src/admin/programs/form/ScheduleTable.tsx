@@ -49,9 +49,12 @@ function DayLabel({ row }: { row: ScheduleRow }) {
 export function ScheduleTable({
   rows,
   onPreview,
+  withStatus = true,
 }: {
   rows: readonly ScheduleRow[];
   onPreview?: (day: number) => void;
+  /** Past or to come: not said for a rolling program, whose days fall on each one's own dates. */
+  withStatus?: boolean;
 }) {
   const t = useMessages();
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -83,7 +86,7 @@ export function ScheduleTable({
             <TableCell>{t('programs.schedule.date')}</TableCell>
             <TableCell>{t('programs.schedule.time')}</TableCell>
             <TableCell>{t('programs.schedule.message')}</TableCell>
-            <TableCell>{t('programs.fields.status')}</TableCell>
+            {withStatus && <TableCell>{t('programs.fields.status')}</TableCell>}
             {onPreview && <TableCell>{t('programs.preview.column')}</TableCell>}
           </TableRow>
         </TableHead>
@@ -112,13 +115,15 @@ export function ScheduleTable({
                   ))}
                 </TableCell>
                 <TableCell sx={{ overflowWrap: 'anywhere' }}>{row.text}</TableCell>
-                <TableCell>
-                  {row.past ? (
-                    <Chip size="small" color="success" label={t('programs.schedule.sent')} />
-                  ) : (
-                    <Chip size="small" variant="outlined" label={t('programs.schedule.toCome')} />
-                  )}
-                </TableCell>
+                {withStatus && (
+                  <TableCell>
+                    {row.past ? (
+                      <Chip size="small" color="success" label={t('programs.schedule.sent')} />
+                    ) : (
+                      <Chip size="small" variant="outlined" label={t('programs.schedule.toCome')} />
+                    )}
+                  </TableCell>
+                )}
                 {onPreview && (
                   <TableCell>
                     <Button
