@@ -101,15 +101,15 @@ async function main() {
   await announceBootstrap(database.db, prepared, url).catch((error: unknown) =>
     app.log.warn({ err: error }, 'could not record that the first admin was announced'),
   );
-  process.stdout.write(`Tidings is running at ${url} (database: ${database.label})\n`);
-  process.stdout.write(`${mailTransport.label}.\n`);
+  const sms = delivery
+    ? `${delivery.label}.`
+    : database.kind === 'postgres'
+      ? 'SMS is not sent by this process (DISPATCHER=off): run npm run worker to send it.'
+      : // The embedded database cannot be shared with a worker: nothing sends.
+        'SMS is not sent at all (DISPATCHER=off, and npm run worker needs PostgreSQL).';
+  // One write: whoever reads up to the first line (a test, a supervisor) has the others with it.
   process.stdout.write(
-    delivery
-      ? `${delivery.label}.\n`
-      : database.kind === 'postgres'
-        ? 'SMS is not sent by this process (DISPATCHER=off): run npm run worker to send it.\n'
-        : // The embedded database cannot be shared with a worker: nothing sends.
-          'SMS is not sent at all (DISPATCHER=off, and npm run worker needs PostgreSQL).\n',
+    `Tidings is running at ${url} (database: ${database.label})\n${mailTransport.label}.\n${sms}\n`,
   );
 }
 

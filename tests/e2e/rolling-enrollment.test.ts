@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMessage } from '../../src/shared/format';
 import { messages } from '../../src/shared/messages';
 import type { ApiContactEnrollment } from '../../src/shared/responses/programs';
-import { addDays, zonedInstant, type LocalDate, type LocalTime } from '../../src/shared/schedule';
+import { addDays, zonedInstant, type LocalDate } from '../../src/shared/schedule';
 import {
   FAKE_TWILIO_ENV,
   startFakeTwilio,
@@ -72,10 +72,11 @@ let programId: string;
 let podId: string;
 
 /**
- * The server on the data directory, with the engine's clock at `time` on `date` in Los Angeles.
- * Always on the same port (its address is `publicUrl`, not the one `startServer` chose).
+ * The server on the data directory, with the engine's clock `beforeMs` before the send time on
+ * `date` in Los Angeles. Always on the same port (its address is `publicUrl`, not the one
+ * `startServer` chose).
  */
-async function startOn(date: LocalDate, time: LocalTime) {
+async function startOn(date: LocalDate, beforeMs: number) {
   server = await startServer({
     ...ADMIN,
     NODE_ENV: 'test',
@@ -84,7 +85,9 @@ async function startOn(date: LocalDate, time: LocalTime) {
     PUBLIC_URL: publicUrl,
     ...FAKE_TWILIO_ENV,
     TWILIO_API_URL: fake.url,
-    TIDINGS_TEST_CLOCK_OFFSET_MS: String(zonedInstant(date, time, ZONE).getTime() - Date.now()),
+    TIDINGS_TEST_CLOCK_OFFSET_MS: String(
+      zonedInstant(date, SEND_TIME, ZONE).getTime() - beforeMs - Date.now(),
+    ),
   });
   staff = await signInToApi(publicUrl, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
 }
@@ -97,7 +100,7 @@ beforeAll(async () => {
   fake = await startFakeTwilio();
   // A minute for the product, pod and program to be made in the console before the send time
   // (made later, day 0 would still go today, late, as it would for a newcomer).
-  await startOn(today, '10:01');
+  await startOn(today, 60_000);
   for (const person of Object.values(people)) {
     const { contact } = await staff.call<{ contact: { id: string } }>('POST', '/api/contacts', {
       email: `${person.firstName.toLowerCase()}@example.org`,
@@ -274,8 +277,9 @@ describe('rolling enrollment in the browser', () => {
     'sends Bea, who joins tomorrow, day 0 tomorrow with her name; Ada gets day 1, not day 0 again',
     async () => {
       await server.stop();
-      // A minute for Bea to join the pod before the send time.
-      await startOn(tomorrow, '10:01');
+      // Half a minute for Bea to join the pod before the send time (later, her day 0 would still
+      // go that day, late, as a newcomer's does).
+      await startOn(tomorrow, 30_000);
 
       // Bea joins the pod in the console, on the engine's tomorrow.
       await page.goto(`${publicUrl}/pods/${podId}`);

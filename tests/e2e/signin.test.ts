@@ -122,9 +122,7 @@ describe('signing in to a new Tidings', () => {
     await signIn(page);
     await page.waitForURL('**/dashboard');
     await page.goto(`${server.url}/help`);
-    await expect
-      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
-      .toBe(messages.help.title);
+    await page.getByRole('heading', { level: 1, name: messages.help.title, exact: true }).waitFor();
     await page.goto(`${server.url}/no/such/screen`);
     await page.waitForURL('**/dashboard');
     await page.close();
