@@ -498,9 +498,19 @@ describe('accessibility (axe-core, WCAG 2.2 AA and best practices)', () => {
           },
         },
         {
+          name: 'message preview of a rolling program',
+          ready: openWith(/^Preview the messages of /, (page) =>
+            dialog(page).getByRole('figure').waitFor(),
+          ),
+        },
+        {
           name: 'participant in a rolling program',
           path: `/contacts/${rolling.contactId}`,
           ready: programsPanel('Rolling starters'),
+        },
+        {
+          name: 'restart for this participant',
+          ready: openWith(t.contacts.enrollments.restart.button),
         },
         {
           name: 'participant in no rolling program',

@@ -582,9 +582,12 @@ export const outboundMessageEvents = pgTable(
     id: uuid('id')
       .primaryKey()
       .default(sql`uuid_v7()`),
-    messageId: uuid('message_id')
-      .notNull()
-      .references(() => outboundMessages.id, { onDelete: 'cascade' }),
+    /**
+     * Its message's id. Not a foreign key: an event is written only with its message or after it,
+     * and goes with it (demo/removal.ts); a check per event cost the planner a tenth of its time
+     * (docs/decisions/outbox-children-without-foreign-keys.md).
+     */
+    messageId: uuid('message_id').notNull(),
     status: text('status', { enum: MESSAGE_STATUSES }).notNull(),
     source: text('source', { enum: MESSAGE_EVENT_SOURCES }).notNull(),
     errorCode: text('error_code'),
@@ -601,19 +604,20 @@ export const outboundMessageEvents = pgTable(
 
 /**
  * A tracked link of a message to one recipient: `SHORT_LINK_BASE/{code}` redirects to `url`
- * (http/short-links.ts). `messageId` is kept null when the message is deleted, so a link already
- * sent goes on working. The program and day are its message's, copied so that Deliveries and
- * Analytics find a day's links by their own index without reading the day's messages. They are
- * copies, not references: a link is written with every recipient's message of a planned day, and
- * a check per link against `programs` cost the planner a tenth of its time (programs are never
- * deleted; the demo's go with their links, demo/removal.ts). The contact is the message's.
+ * (http/short-links.ts). The message, program and day are its message's, copied so that Deliveries
+ * and Analytics find a day's links by their own index without reading the day's messages. They are
+ * copies, not references: a link is written with every recipient's message of a planned day, in the
+ * same statement, and a check per link against `programs` and `outbound_messages` cost the planner
+ * a tenth of its time each. Messages and programs are not deleted but by the demo's removal, which
+ * takes their links with them (demo/removal.ts); a link already sent goes on working for as long as
+ * it is kept. The contact is the message's.
  */
 export const shortLinks = pgTable(
   'short_links',
   {
     /** SHORT_CODE_LENGTH random base-62 characters (links/codes.ts). */
     code: text('code').primaryKey(),
-    messageId: uuid('message_id').references(() => outboundMessages.id, { onDelete: 'set null' }),
+    messageId: uuid('message_id'),
     programId: uuid('program_id'),
     /** The program's day; null for a message that is no program's day. */
     day: integer('day'),

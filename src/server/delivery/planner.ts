@@ -1,16 +1,4 @@
-import {
-  and,
-  eq,
-  exists,
-  gt,
-  inArray,
-  isNull,
-  lte,
-  notExists,
-  sql,
-  type AnyColumn,
-  type SQL,
-} from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, notExists, sql, type SQL } from 'drizzle-orm';
 import { PLANNER_LIMITS, type MessageStatus } from '../../shared/delivery';
 import type { Enrollment } from '../../shared/constants';
 import {
@@ -28,10 +16,8 @@ import {
   outboundMessages,
   productMessages,
   products,
-  programEnrollments,
   programPlans,
   programs,
-  users,
 } from '../db/schema';
 import { cohortsOf, endEnrollments, enrollRecipients, savePlannedDay } from './enrollments';
 import { programStatusSqlAt } from '../services/programs';
@@ -46,7 +32,7 @@ import { drawShortLinks, mediaUrlOf, personalBody, type ProductDayMessage } from
 import { tooLateText } from './cutoff';
 import { joinZones, storedLatest } from './quiet-hours';
 import { recipientSendWindow } from './recipient-zones';
-import { onePerPhone, recipientsSubquery } from './recipients';
+import { dayRecipients, dayRecipientsRun, onePerPhone } from './recipients';
 
 /**
  * The planner turns running programs into outbox rows: for each program whose day has come (its
@@ -200,20 +186,10 @@ export async function dayMessage(db: Db | Tx, productId: string, day: number) {
 }
 
 /**
- * The run a recipient's rows of the day belong to (`recipientId`: their contact id, in SQL): a
- * rolling participant's current one (staff restarting them starts the next), 1 for a cohort program.
- */
-const runOf = (programId: string, cohort: LocalDate | null, recipientId: SQL | AnyColumn) =>
-  cohort === null
-    ? sql<number>`1`
-    : sql<number>`(select ${programEnrollments.run} from ${programEnrollments}
-        where ${programEnrollments.programId} = ${programId}
-          and ${programEnrollments.contactId} = ${recipientId})`;
-
-/**
- * Recipients of the program who may get `day` (joined by its send time), and the tests of whether
- * one has a row for it already: their own, or one at their phone (a phone gets a day once per run,
- * however many recipients carry it), of their current run: an earlier run's rows are history.
+ * Recipients of the program who may get `day` (on a rolling program, the group with day 0
+ * `cohort`), joined by its send time, and the tests of whether one has a row for it already: their
+ * own, or one at their phone (a phone gets a day once per run, however many recipients carry it),
+ * of their current run: an earlier run's rows are history.
  */
 function missingRecipients(
   db: Db | Tx,
@@ -222,26 +198,7 @@ function missingRecipients(
   sendAt: Date,
   cohort: LocalDate | null,
 ) {
-  // A rolling program's day goes to the participants enrolled with this day 0, still enrolled:
-  // narrowed before the recipients are grouped, so a group reads only its own contacts.
-  const enrolled =
-    cohort === null
-      ? undefined
-      : exists(
-          db
-            .select({ one: sql`1` })
-            .from(programEnrollments)
-            .where(
-              and(
-                eq(programEnrollments.programId, programId),
-                eq(programEnrollments.startDate, cohort),
-                eq(programEnrollments.contactId, users.id),
-                isNull(programEnrollments.endedAt),
-              ),
-            ),
-        );
-  const recipients = recipientsSubquery(db, programId, enrolled);
-  const run = runOf(programId, cohort, recipients.contactId);
+  const recipients = dayRecipients(db, programId, cohort);
   const rowOfDay = (where: SQL) =>
     db
       .select({ one: sql`1` })
@@ -250,7 +207,7 @@ function missingRecipients(
         and(
           eq(outboundMessages.programId, programId),
           eq(outboundMessages.day, day),
-          eq(outboundMessages.run, run),
+          eq(outboundMessages.run, dayRecipientsRun),
           where,
         ),
       );
@@ -270,6 +227,8 @@ interface BatchRecipient {
   country: string;
   firstName: string;
   lastName: string;
+  /** The run their row of the day belongs to. */
+  run: number;
 }
 
 interface DayPlan {
@@ -367,16 +326,15 @@ async function writeBatch(
   const result = await tx.execute(sql`
     with batch as (
       select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-        as batch (id uuid, contact_id uuid, phone text, time_zone text, send_window_latest text,
-          body text, segments integer)
+        as batch (id uuid, contact_id uuid, run integer, phone text, time_zone text,
+          send_window_latest text, body text, segments integer)
     ),
     inserted as (
       insert into outbound_messages (id, kind, contact_id, to_phone, body, media_url, program_id,
         day, run, status, segments, send_after, expires_at, time_zone, send_window_latest,
         error_message, created_at, updated_at)
       select id, 'program', contact_id, phone, body, ${plan.mediaUrl},
-        ${plan.programId}::uuid, ${plan.day}::integer,
-        ${runOf(plan.programId, plan.cohort, sql`batch.contact_id`)}, ${plan.status}, segments,
+        ${plan.programId}::uuid, ${plan.day}::integer, run, ${plan.status}, segments,
         ${timestamp(plan.sendAt)}, ${timestamp(plan.expiresAt)}, time_zone, send_window_latest,
         ${plan.errorMessage}, ${at}, ${at}
       from batch
@@ -464,6 +422,7 @@ function personalRows(plan: DayPlan, batch: BatchRecipient[]) {
     return {
       id,
       contact_id: recipient.contactId,
+      run: recipient.run,
       phone: recipient.phone,
       time_zone: joinZones(window.zones),
       send_window_latest: storedLatest(window.latest),

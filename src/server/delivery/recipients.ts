@@ -14,7 +14,8 @@ import {
 import type { ApiProgramAudience } from '../../shared/responses/programs';
 import { phoneHasOptedOut } from '../consent/log';
 import type { Db, Tx } from '../db/client';
-import { podMembers, pods, programPods, users } from '../db/schema';
+import { podMembers, pods, programEnrollments, programPods, users } from '../db/schema';
+import type { LocalDate } from '../../shared/schedule';
 
 /**
  * Who receives a program's messages: the active participant members of its active pods whose
@@ -36,27 +37,40 @@ export const recipientConditions = (programId: string | SQL): SQL =>
     not(phoneHasOptedOut(users.phone)),
   )!;
 
+/** What a recipient row holds, one per contact (grouped by the contact). */
+const memberColumns = {
+  contactId: users.id,
+  phone: users.phone,
+  // Where the contact may be, for quiet hours (recipient-zones.ts): grouped by the contact's id,
+  // its primary key, so PostgreSQL takes the contact's columns as they are.
+  state: users.state,
+  country: users.country,
+  // The personal fields of a program message (shared/personal-fields.ts).
+  firstName: users.firstName,
+  lastName: users.lastName,
+  /** The earliest of their memberships: a late joiner gets the days from then on. */
+  // Aliased, so the query can be used as a subquery (the planner batches over it).
+  joinedAt: min(podMembers.joinedAt).as('joined_at'),
+};
+
 /** program_pods joined to its pods, their members and the members' contacts. */
 const fromProgramMembers = (db: Db | Tx) =>
   db
-    .select({
-      contactId: users.id,
-      phone: users.phone,
-      // Where the contact may be, for quiet hours (recipient-zones.ts): grouped by the contact's
-      // id, its primary key, so PostgreSQL takes the contact's columns as they are.
-      state: users.state,
-      country: users.country,
-      // The personal fields of a program message (shared/personal-fields.ts).
-      firstName: users.firstName,
-      lastName: users.lastName,
-      /** The earliest of their memberships: a late joiner gets the days from then on. */
-      // Aliased, so the query can be used as a subquery (the planner batches over it).
-      joinedAt: min(podMembers.joinedAt).as('joined_at'),
-    })
+    .select(memberColumns)
     .from(programPods)
     .innerJoin(pods, eq(pods.id, programPods.podId))
     .innerJoin(podMembers, eq(podMembers.podId, pods.id))
     .innerJoin(users, eq(users.id, podMembers.userId));
+
+/** As fromProgramMembers, each with `run`: the run their rows of a program day belong to. */
+const fromDayMembers = (db: Db | Tx, run: SQL.Aliased<number>) =>
+  db
+    .select({ ...memberColumns, run })
+    .from(programPods)
+    .innerJoin(pods, eq(pods.id, programPods.podId))
+    .innerJoin(podMembers, eq(podMembers.podId, pods.id))
+    .innerJoin(users, eq(users.id, podMembers.userId))
+    .$dynamic();
 
 /**
  * The program's recipients now, one row per contact; `among`, a condition on the contact
@@ -71,6 +85,45 @@ export function programRecipients(db: Db | Tx, programId: string, among?: SQL) {
 /** The program's recipients now (among `among`) as a subquery, for a query to read them from. */
 export const recipientsSubquery = (db: Db | Tx, programId: string, among?: SQL) =>
   programRecipients(db, programId, among).as('recipients');
+
+const DAY_RECIPIENTS = 'day_recipients';
+
+/**
+ * dayRecipients' `run` by its qualified name, for a subquery that reads other rows with a `run`
+ * (the outbox): Drizzle names an aliased expression of a subquery by its alias alone, which the
+ * inner table's own column would shadow.
+ */
+export const dayRecipientsRun = sql<number>`${sql.identifier(DAY_RECIPIENTS)}.${sql.identifier('run')}`;
+
+/**
+ * The recipients a program's day goes to, as a subquery, each with the run their rows of the day
+ * belong to: every recipient of a cohort program (run 1); of a rolling program, the participants
+ * still enrolled whose day 0 is `cohort`, on their current run (staff restarting one starts the
+ * next, program_enrollments.run). Joined before the recipients are grouped, so a rolling group
+ * reads only its own contacts.
+ */
+export function dayRecipients(db: Db | Tx, programId: string, cohort: LocalDate | null) {
+  if (cohort === null) {
+    return fromDayMembers(db, sql<number>`1`.as('run'))
+      .where(recipientConditions(programId))
+      .groupBy(users.id, users.phone)
+      .as(DAY_RECIPIENTS);
+  }
+  // One enrollment per contact: the max is its run (the rows are grouped by contact).
+  return fromDayMembers(db, sql<number>`max(${programEnrollments.run})`.as('run'))
+    .innerJoin(
+      programEnrollments,
+      and(
+        eq(programEnrollments.programId, programId),
+        eq(programEnrollments.contactId, users.id),
+        eq(programEnrollments.startDate, cohort),
+        isNull(programEnrollments.endedAt),
+      ),
+    )
+    .where(recipientConditions(programId))
+    .groupBy(users.id, users.phone)
+    .as(DAY_RECIPIENTS);
+}
 
 type MessageColumn = 'contactId' | 'phone' | 'state' | 'country' | 'firstName' | 'lastName';
 
@@ -90,17 +143,17 @@ export const messageColumns = <T extends Record<MessageColumn, unknown>>(
 });
 
 /**
- * Of the recipients `where` keeps, one per phone: the one the phone gets a day through, the first
- * by contact id (a phone gets a day once, whichever of its contacts are recipients), with what
- * their message is made of.
+ * Of the day's recipients (dayRecipients) `where` keeps, one per phone: the one the phone gets the
+ * day through, the first by contact id (a phone gets a day once, whichever of its contacts are
+ * recipients), with what their message is made of and the run of their row.
  */
 export const onePerPhone = (
   db: Db | Tx,
-  recipients: ReturnType<typeof recipientsSubquery>,
+  recipients: ReturnType<typeof dayRecipients>,
   where: SQL | undefined,
 ) =>
   db
-    .selectDistinctOn([recipients.phone], messageColumns(recipients))
+    .selectDistinctOn([recipients.phone], { ...messageColumns(recipients), run: recipients.run })
     .from(recipients)
     .where(where)
     .orderBy(recipients.phone, recipients.contactId);

@@ -1,7 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { products, programEnrollments, programs } from '../db/schema';
-import { messageColumns, onePerPhone, recipientsSubquery } from '../delivery/recipients';
+import {
+  dayRecipients,
+  messageColumns,
+  onePerPhone,
+  recipientsSubquery,
+} from '../delivery/recipients';
 import { activeEnrollmentSql } from './enrollment-status';
 
 /**
@@ -17,7 +22,7 @@ const timestamp = (at: Date) => sql`${at.toISOString()}::timestamptz`;
  * contact id, as the planner's DISTINCT ON gives the phone the day.
  */
 export function cohortDayRecipients(db: Db, programId: string, sendAt: Date) {
-  const recipients = recipientsSubquery(db, programId);
+  const recipients = dayRecipients(db, programId, null);
   const chosen = onePerPhone(
     db,
     recipients,
