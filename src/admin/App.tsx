@@ -16,6 +16,7 @@ import { DASHBOARD_PATH } from './layout/navItems';
 import { authProvider as defaultAuthProvider } from './providers/authProvider';
 import { forConsole } from './providers/consoleProvider';
 import { dataProvider as defaultDataProvider } from './providers/dataProvider';
+import { apiKeys } from './apiKeys';
 import { contacts } from './contacts';
 import { outbox } from './messages';
 import { pods } from './pods';
@@ -123,6 +124,13 @@ export function App({
         list={replies.list}
         icon={replies.icon}
         recordRepresentation={replies.recordRepresentation}
+      />
+      {/* Admins, from Profile's Developers card: no entry in the spec's menu. */}
+      <Resource
+        name="api-keys"
+        list={apiKeys.list}
+        icon={apiKeys.icon}
+        recordRepresentation={apiKeys.recordRepresentation}
       />
       {/* Reached from an email's link or the sign-in page: no sign-in needed, and no menu. */}
       <CustomRoutes noLayout>

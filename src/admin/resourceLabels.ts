@@ -1,6 +1,6 @@
 import { messages } from '../shared/messages';
 
-const { contacts, conversations, delivery, pods, products, programs, replies } = messages;
+const { apiKeys, contacts, conversations, delivery, pods, products, programs, replies } = messages;
 
 /**
  * react-admin's labels by resource and source (`resources.<name>.fields.<source>`): a list's
@@ -65,6 +65,13 @@ export const resourceLabels = {
       assigneeId: replies.inbox.assignee,
       assigneeName: replies.inbox.assignee,
       review: replies.inbox.review,
+    },
+  },
+  'api-keys': {
+    fields: {
+      ...apiKeys.fields,
+      createdByName: apiKeys.fields.createdBy,
+      lastUsedAt: apiKeys.fields.lastUsed,
     },
   },
 };

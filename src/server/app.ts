@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fastifyHelmet from '@fastify/helmet';
 import Fastify from 'fastify';
+import { createApiKeyRequests } from './auth/api-key-requests';
 import { usePasswordCost } from './auth/passwords';
 import type { Database } from './db/client';
 import type { Config } from './env';
@@ -48,7 +49,9 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorateRequest('user', null as never);
-  app.decorateRequest('session', null as never);
+  app.decorateRequest('session', undefined);
+  app.decorateRequest('apiKey', undefined);
+  app.decorate('apiKeyRequests', createApiKeyRequests(config.apiKeyRequestsPerMinute));
 
   app.setErrorHandler(errorHandler);
   // A request whose client went away while it waited (for its turn at the database, say) is not

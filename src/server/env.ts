@@ -1,3 +1,4 @@
+import { API_KEY_POLICY } from '../shared/api-keys';
 import path from 'node:path';
 import { z } from 'zod';
 import { isValidEmail, normalizeEmail } from '../shared/email';
@@ -132,6 +133,7 @@ const envSchema = z.object({
   ),
   OPTIN_HOURLY_LIMIT: optional(wholeNumber(1, 100_000)),
   WHOLE_LIST_MAX: optional(wholeNumber(100, 1_000_000)),
+  API_KEY_REQUESTS_PER_MINUTE: optional(wholeNumber(1, 1_000_000)),
   IMPORT_LEASE_SECONDS: optional(wholeNumber(2, 3600)),
   IMPORT_BATCH_SIZE: optional(wholeNumber(1, IMPORT_BATCH_SIZE_MAX)),
   BACKUP_DIR: optional(z.string()),
@@ -213,6 +215,8 @@ export interface Config {
   optinHourlyLimit: number;
   /** The most rows a list sends whole (without `page`); a longer one is refused, paging named. */
   wholeListMax: number;
+  /** Requests an API key may make in a minute, per server process (auth/api-key-requests.ts). */
+  apiKeyRequestsPerMinute: number;
   /** Whether this server process runs a dispatcher (DISPATCHER=off leaves it to `npm run worker`). */
   dispatcher: boolean;
   /**
@@ -378,6 +382,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     smsAllowedCountries: e.SMS_ALLOWED_COUNTRIES ?? [...SMS_ALLOWED_COUNTRIES_DEFAULT],
     optinHourlyLimit: e.OPTIN_HOURLY_LIMIT ?? OPTIN_LIMITS.perHourDefault,
     wholeListMax: e.WHOLE_LIST_MAX ?? WHOLE_LIST.maxDefault,
+    apiKeyRequestsPerMinute: e.API_KEY_REQUESTS_PER_MINUTE ?? API_KEY_POLICY.requestsPerMinute,
     dispatcher: (e.DISPATCHER ?? 'on') === 'on',
     importLeaseMs: (e.IMPORT_LEASE_SECONDS ?? 30) * 1000,
     importBatchSize: e.IMPORT_BATCH_SIZE ?? 500,

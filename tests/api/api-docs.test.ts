@@ -66,12 +66,23 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('the OpenAPI document', () => {
-  it('is served without a token, as OpenAPI 3 with the bearer scheme of the API', () => {
+  it('is served without a token, as OpenAPI 3 with a session token or an API key', () => {
     expect(document.openapi).toMatch(/^3\./);
     expect(document.components.securitySchemes).toEqual({
-      bearerAuth: { type: 'http', scheme: 'bearer' },
+      session: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
+      apiKey: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
     });
-    expect(document.security).toEqual([{ bearerAuth: [] }]);
+    expect(document.security).toEqual([{ session: [] }, { apiKey: [] }]);
+    // The routes an API key may not use say that they take a session only.
+    for (const [path, method] of [
+      ['/api/profile', 'get'],
+      ['/api/api-keys', 'post'],
+      ['/api/auth/logout', 'post'],
+    ] as const) {
+      expect(document.paths[path]![method]!.security, `${method} ${path}`).toEqual([
+        { session: [] },
+      ]);
+    }
   });
 
   it('lists every route with its summary, path parameters, query and body', () => {

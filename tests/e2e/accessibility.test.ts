@@ -278,6 +278,35 @@ const importDialog: State[] = [
   },
 ];
 
+/** The API keys page: its New API key dialog refusing an empty name, a new key's secret, Revoke. */
+const apiKeyStates: State[] = [
+  { name: 'API keys', path: '/api-keys', ready: heading(t.apiKeys.title) },
+  { name: 'new API key', ready: openWith(t.apiKeys.create) },
+  {
+    name: 'new API key: refused',
+    ready: async (page) => {
+      await dialog(page).getByRole('button', { name: t.apiKeys.create }).click();
+      await dialog(page).getByText(t.apiKeys.nameRequired).waitFor();
+    },
+  },
+  {
+    name: 'new API key: its secret',
+    ready: async (page) => {
+      await dialog(page).getByLabel(t.apiKeys.fields.name).fill('Scan key');
+      await dialog(page).getByRole('button', { name: t.apiKeys.create }).click();
+      await page.getByRole('dialog', { name: t.apiKeys.secretTitle }).waitFor();
+    },
+  },
+  {
+    name: 'revoke API key',
+    ready: async (page) => {
+      await page.getByRole('button', { name: t.apiKeys.done }).click();
+      await dialog(page).first().waitFor({ state: 'detached' });
+      await openWith(/^Revoke Scan key/)(page);
+    },
+  },
+];
+
 /** The first page of a list from the API, as the console's lists would show it. */
 async function listOf<T>(staff: StaffApi, list: string, query = ''): Promise<T[]> {
   const body = await staff.call<Record<string, T[]>>(
@@ -401,6 +430,7 @@ describe('accessibility (axe-core, WCAG 2.2 AA and best practices)', () => {
         },
         ...notFound,
         ...importDialog,
+        ...apiKeyStates,
         { ...drawer, path: '/dashboard' },
       ]);
     },

@@ -87,10 +87,13 @@ export function ListScreen({
     >
       <PageHeader title={t(texts.title)} action={action} />
       {notices}
-      <FilterCard>
-        <ListFilters filters={inputs} />
-        <FilterTags texts={tagTexts} />
-      </FilterCard>
+      {/* A list with nothing to filter by (API keys) has no filter card. */}
+      {inputs.length > 0 && (
+        <FilterCard>
+          <ListFilters filters={inputs} />
+          <FilterTags texts={tagTexts} />
+        </FilterCard>
+      )}
       <ListCard resource={list} items={t(texts.items)}>
         <DataTable
           bulkActionButtons={bulkActionButtons}

@@ -36,4 +36,5 @@ export const LIST_TEXTS: Record<ListResource, ListTexts> = {
     empty: 'replies.empty',
     emptyFiltered: 'replies.emptyFiltered',
   },
+  apiKeys: { title: 'apiKeys.title', items: 'apiKeys.items', empty: 'apiKeys.empty' },
 };

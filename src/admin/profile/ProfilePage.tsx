@@ -3,6 +3,7 @@ import { useMessages } from '../i18n';
 import { LoadingPage } from '../layout/LoadingPage';
 import { LoadError } from '../lists/LoadError';
 import { DetailsCard } from './DetailsCard';
+import { DevelopersCard } from './DevelopersCard';
 import { NameForm } from './NameForm';
 import { PasswordForm } from './PasswordForm';
 import { useOwnProfile } from './profileQueries';
@@ -10,8 +11,8 @@ import { SessionsCard } from './SessionsCard';
 
 /**
  * /profile: the signed-in staff member's own account (the spec does not show this screen). Who
- * they are and when they last signed in before this session, their name, their password, and
- * where they are signed in.
+ * they are and when they last signed in before this session, their name, their password, where
+ * they are signed in, and for admins the way to API keys.
  */
 export default function ProfilePage() {
   const t = useMessages();
@@ -34,6 +35,7 @@ export default function ProfilePage() {
         <NameForm profile={profile} />
         <PasswordForm />
         <SessionsCard />
+        {profile.role === 'admin' && <DevelopersCard />}
       </>
     );
   }

@@ -6,6 +6,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { forgotPassword, sendWelcomeEmail, setPassword, verifyEmail } from './accountApi';
+import { createApiKey, revokeApiKey } from './apiKeysApi';
 import { getAnalytics } from './analyticsApi';
 import {
   downloadContactConsentCsv,
@@ -51,6 +52,9 @@ export const RESOURCE_KEYS: Record<string, { list: string; one: string }> = {
   messages: { list: 'messages', one: 'message' },
   // Replies received: the outbox's envelope (GET /api/inbound-messages), list only.
   'inbound-messages': { list: 'messages', one: 'message' },
+  // Listed here; made and revoked by their own calls (apiKeysApi.ts): a new key's secret is
+  // answered once, beside the key.
+  'api-keys': { list: 'apiKeys', one: 'apiKey' },
 };
 
 /**
@@ -177,6 +181,8 @@ export const dataProvider = {
   getContactConsent,
   getContactEnrollments,
   restartEnrollment,
+  createApiKey,
+  revokeApiKey,
   downloadContactConsentCsv,
   downloadProgramConsentCsv,
   getCarrierRegistration,

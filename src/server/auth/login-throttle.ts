@@ -33,10 +33,19 @@ export interface ThrottleKeys {
 
 const accountKey = (email: string) => `account:${email}`;
 
+/** The failures of a client address: wrong sign-ins, and API keys that no key has. */
+export const addressKey = (ip: string) => `ip:${ip}`;
+
+/** The limit on an address's failures. */
+export const addressLimit: RateLimit = {
+  max: LOGIN_THROTTLE.maxPerAddress,
+  windowMs: LOGIN_THROTTLE.windowMs,
+};
+
 export function throttleKeys(email: string, ip: string, device?: KnownDevice | null): ThrottleKeys {
   return {
     account: accountKey(email),
-    address: `ip:${ip}`,
+    address: addressKey(ip),
     device: device ? `device:${device.userId}:${device.deviceId}` : undefined,
   };
 }
@@ -78,7 +87,7 @@ export async function beginLoginAttempt(
     db,
     [
       { key: keys.account, limit: limit(LOGIN_THROTTLE.maxPerAccount) },
-      { key: keys.address, limit: limit(LOGIN_THROTTLE.maxPerAddress) },
+      { key: keys.address, limit: addressLimit },
     ],
     keys.account,
     now,

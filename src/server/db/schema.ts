@@ -38,6 +38,7 @@ import {
   PRODUCT_STATUSES,
   ROLES,
   SEND_WINDOW,
+  STAFF_ROLES,
   TIME_ZONES,
 } from '../../shared/constants';
 import {
@@ -390,6 +391,39 @@ export const sessions = pgTable(
     uniqueIndex('sessions_token_hash_unique').on(t.tokenHash),
     index('sessions_user_idx').on(t.userId),
     index('sessions_expires_at_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * API keys (issue 29): a script's or another system's bearer credential, acting as the admin who
+ * created it with at most the key's role (auth/api-keys.ts). Only a SHA-256 of the secret is
+ * stored; the secret is shown once, when the key is made.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    role: text('role', { enum: STAFF_ROLES }).notNull(),
+    secretHash: text('secret_hash').notNull(),
+    /** The secret's first characters (`tid_` and a few more), so staff can tell keys apart. */
+    secretStart: text('secret_start').notNull(),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    /** Null: the key works until it is revoked. */
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    revokedBy: uuid('revoked_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    /** Written at most once a minute (API_KEY_POLICY.touchEveryMs), like a session's. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+    lastUsedIp: text('last_used_ip'),
+  },
+  (t) => [
+    uniqueIndex('api_keys_secret_hash_unique').on(t.secretHash),
+    index('api_keys_created_at_idx').on(t.createdAt),
+    check('api_keys_role_check', oneOf(t.role, STAFF_ROLES)),
   ],
 );
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { openapiTransform } from './openapi-schemas';
+import { API_KEY_SCHEME, openapiTransform, SESSION_SCHEME } from './openapi-schemas';
 import { projectPath } from '../project-root';
 
 /**
@@ -19,8 +19,6 @@ const VERSION = (
   }
 ).version;
 
-const BEARER = 'bearerAuth';
-
 /** Registers the generator (before the routes it documents) and the reference's routes. */
 export async function apiDocs(app: FastifyInstance) {
   await app.register(fastifySwagger, {
@@ -32,12 +30,26 @@ export async function apiDocs(app: FastifyInstance) {
         description:
           'The API of the Tidings console: scheduled SMS/MMS programs, their products, pods and ' +
           'contacts. Sign in with POST /api/auth/login and send its token as ' +
-          '`Authorization: Bearer <token>`. Errors answer `{error, details?}`.',
+          '`Authorization: Bearer <token>`, or send an API key (`tid_…`, made by an admin in ' +
+          'the console) the same way. Errors answer `{error, details?}`.',
       },
       components: {
-        securitySchemes: { [BEARER]: { type: 'http', scheme: 'bearer' } },
+        securitySchemes: {
+          [SESSION_SCHEME]: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'The token of a console session (POST /api/auth/login).',
+          },
+          [API_KEY_SCHEME]: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'tid_ and 43 base64url characters',
+            description:
+              'An API key: it acts as the admin who made it, with at most its role (host or admin).',
+          },
+        },
       },
-      security: [{ [BEARER]: [] }],
+      security: [{ [SESSION_SCHEME]: [] }, { [API_KEY_SCHEME]: [] }],
     },
     transform: openapiTransform,
   });

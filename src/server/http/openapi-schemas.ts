@@ -29,8 +29,13 @@ export const readByHandler = (described: z.ZodType) => describedAs(z.unknown(), 
 
 /**
  * A route's schema as the reference shows it: parts read by the handler by their description,
- * every error answer in the API's error shape, and no security on public routes.
+ * every error answer in the API's error shape, no security on public routes, and only a session
+ * on the routes an API key may not use.
  */
+/** The two ways to authenticate (api-docs.ts): a console session's token, or an API key. */
+export const SESSION_SCHEME = 'session';
+export const API_KEY_SCHEME = 'apiKey';
+
 export const openapiTransform: SwaggerTransform = (document) => {
   const schema = document.schema as (FastifySchema & { hide?: boolean }) | undefined;
   if (!schema || schema.hide) return jsonSchemaTransform(document as never);
@@ -65,7 +70,9 @@ export const openapiTransform: SwaggerTransform = (document) => {
       },
     },
   } as never);
-  if (document.route.config?.public) (result.schema as { security?: unknown[] }).security = [];
+  const documented = result.schema as { security?: unknown[] };
+  if (document.route.config?.public) documented.security = [];
+  else if (document.route.config?.sessionOnly) documented.security = [{ [SESSION_SCHEME]: [] }];
   return { ...result, schema: withoutSafeIntegerBounds(result.schema) };
 };
 

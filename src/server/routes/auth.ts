@@ -1,3 +1,4 @@
+import { sessionOf } from '../auth/authenticate';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messages } from '../../shared/messages';
 import { successSchema } from '../../shared/responses/common';
@@ -62,9 +63,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/logout',
-    { schema: { summary: 'End this session', tags, response: { 200: successSchema } } },
+    {
+      config: { sessionOnly: true },
+      schema: { summary: 'End this session', tags, response: { 200: successSchema } },
+    },
     async (request) => {
-      await revokeSession(app.db, request.session.id);
+      await revokeSession(app.db, sessionOf(request).id);
       return { success: true as const };
     },
   );

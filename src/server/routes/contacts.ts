@@ -112,7 +112,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.body,
         request.user,
-        request.session.id,
+        request.session?.id,
         optin,
       ),
   );

@@ -5,6 +5,7 @@ import { refuseNonText } from '../http/text-guard';
 import { serializerCompiler, validatorCompiler } from '../http/validate';
 import { accountRoutes } from './account';
 import { analyticsRoutes } from './analytics';
+import { apiKeyRoutes } from './api-keys';
 import { authRoutes } from './auth';
 import { carrierRegistrationRoutes } from './carrier-registration';
 import { consentRoutes } from './consent';
@@ -44,6 +45,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(authRoutes);
   await app.register(accountRoutes);
   await app.register(profileRoutes);
+  await app.register(apiKeyRoutes);
   await app.register(mediaRoutes);
   await app.register(productRoutes);
   // Before the contacts: /contacts/imports is no contact id.

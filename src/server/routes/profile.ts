@@ -9,6 +9,7 @@ import {
 import { changePasswordSchema, profileNameSchema } from '../../shared/validation/profile';
 import { serverTexts } from '../texts';
 import { idParams } from '../http/path-ids';
+import { sessionOf } from '../auth/authenticate';
 import {
   changeOwnPassword,
   endOwnSession,
@@ -19,22 +20,25 @@ import {
 } from '../services/profile';
 
 const tags = ['Profile'];
+/** Your own account is a person's: an API key, which acts for one, may not use these routes. */
+const config = { sessionOnly: true };
 
 /**
  * The signed-in user's own account (issue 13): their name, password and sessions. Every route
- * acts on `request.user` and `request.session` alone, so any signed-in host or admin may use them
- * and nobody reaches another user's account through them.
+ * acts on `request.user` and its session alone, so any signed-in host or admin may use them and
+ * nobody reaches another user's account through them.
  */
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/profile',
-    { schema: { summary: 'Your account', tags, response: { 200: profileResponse } } },
+    { config, schema: { summary: 'Your account', tags, response: { 200: profileResponse } } },
     async (request) => ({ profile: toApiOwnProfile(request.user) }),
   );
 
   app.put(
     '/profile',
     {
+      config,
       schema: {
         summary: 'Change your name',
         tags,
@@ -48,6 +52,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/profile/password',
     {
+      config,
       schema: {
         summary: 'Change your password (your other sessions end)',
         tags,
@@ -55,32 +60,37 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: changePasswordResponse },
       },
     },
-    async (request) => changeOwnPassword(app.db, request.user, request.session, request.body),
+    async (request) => changeOwnPassword(app.db, request.user, sessionOf(request), request.body),
   );
 
   app.get(
     '/profile/sessions',
-    { schema: { summary: 'Your live sessions', tags, response: { 200: sessionsResponse } } },
+    {
+      config,
+      schema: { summary: 'Your live sessions', tags, response: { 200: sessionsResponse } },
+    },
     async (request) => ({
-      sessions: await listOwnSessions(app.db, request.user.id, request.session),
+      sessions: await listOwnSessions(app.db, request.user.id, sessionOf(request)),
     }),
   );
 
   app.post(
     '/profile/sessions/sign-out-others',
     {
+      config,
       schema: {
         summary: 'End every session but this one',
         tags,
         response: { 200: signOutOthersResponse },
       },
     },
-    async (request) => signOutOtherSessions(app.db, request.user.id, request.session),
+    async (request) => signOutOtherSessions(app.db, request.user.id, sessionOf(request)),
   );
 
   app.delete(
     '/profile/sessions/:id',
     {
+      config,
       schema: {
         summary: 'End one of your other sessions',
         tags,
@@ -88,6 +98,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successSchema },
       },
     },
-    async (request) => endOwnSession(app.db, request.user.id, request.session, request.params.id),
+    async (request) =>
+      endOwnSession(app.db, request.user.id, sessionOf(request), request.params.id),
   );
 };

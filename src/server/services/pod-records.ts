@@ -5,6 +5,7 @@ import { serverTexts } from '../texts';
 import type { Db, Tx } from '../db/client';
 import { podMembers, pods, users } from '../db/schema';
 import { badRequest } from '../http/errors';
+import { fullNameOf } from './users';
 
 /**
  * Pods and their members as the API shows them, and the rule of who may be a member: shared by
@@ -40,7 +41,7 @@ export function toPodMember(member: MemberRow, user: UserRow): PodMember {
       email: user.email,
       phone: user.phone,
       role: user.role,
-      fullName: [user.firstName, user.lastName].filter(Boolean).join(' '),
+      fullName: fullNameOf(user),
       profile: { firstName: user.firstName, lastName: user.lastName },
     },
     status: member.status,

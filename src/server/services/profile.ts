@@ -25,7 +25,7 @@ import {
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { badRequest, conflict, notFound, tooManyRequests } from '../http/errors';
-import type { UserRow } from './users';
+import { fullNameOf, type UserRow } from './users';
 
 const t = messages.profileApi;
 /** What only the server refuses (the form's own rules are `t`'s). */
@@ -39,7 +39,7 @@ export function toApiOwnProfile(row: UserRow): ApiOwnProfile {
     email: row.email,
     firstName: row.firstName,
     lastName: row.lastName,
-    fullName: [row.firstName, row.lastName].filter(Boolean).join(' '),
+    fullName: fullNameOf(row),
     role: row.role,
     // The sign-in before the one that opened this session: the current one is no news to them.
     lastSignIn: row.previousLoginAt?.toISOString() ?? null,

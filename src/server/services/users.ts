@@ -5,6 +5,10 @@ import type { users } from '../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
+/** A contact's name as lists and answers show it: first and last, either may be empty. */
+export const fullNameOf = (user: { firstName: string; lastName: string }) =>
+  [user.firstName, user.lastName].filter(Boolean).join(' ');
+
 /**
  * A contact (or the signed-in user) as the API returns it. Never includes the password hash. A
  * list passes `phoneFlagged` as the list of phones made at start has it
@@ -20,7 +24,7 @@ export function toApiUser(
     email: row.email,
     role: row.role,
     status: row.status,
-    fullName: [row.firstName, row.lastName].filter(Boolean).join(' '),
+    fullName: fullNameOf(row),
     phone: row.phone,
     emailVerified: row.emailVerified,
     smsVerified: row.smsVerified,

@@ -52,6 +52,7 @@ export const lists = {
     products: 'Failed to fetch products',
     messages: 'Failed to fetch messages',
     replies: 'Failed to fetch replies',
+    apiKeys: 'Failed to fetch API keys',
   },
   loadFailed: {
     programs: 'Failed to load programs',
@@ -60,6 +61,7 @@ export const lists = {
     products: 'Failed to load products',
     messages: 'Failed to load messages',
     replies: 'Failed to load replies',
+    apiKeys: 'Failed to load API keys',
   },
 } as const;
 

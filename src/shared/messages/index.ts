@@ -32,6 +32,7 @@ import { replies, staffReply } from './replies';
 import { testMms } from './test-mms';
 import { pods } from './pods';
 import { carrierRegistration } from './carrier-registration';
+import { apiKeys } from './developers';
 
 export const messages = {
   app,
@@ -63,6 +64,7 @@ export const messages = {
   consentReport,
   carrierRegistration,
   analyticsApi,
+  apiKeys,
   server,
 } as const;
 

@@ -35,6 +35,8 @@ export interface Seed {
   docsFile: string;
   /** A short link's code of the shape Tidings makes that names no link, so the lookup runs. */
   shortCode: string;
+  /** An API key, made by the seed's admin. */
+  apiKeyId: string;
 }
 
 type IdKind =
@@ -51,7 +53,8 @@ type IdKind =
   | 'forgedToken'
   | 'spareSessionId'
   | 'docsFile'
-  | 'shortCode';
+  | 'shortCode'
+  | 'apiKeyId';
 
 export interface FuzzRoute {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -422,6 +425,16 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
     path: '/api/profile/sessions/:id',
     params: { id: ['spareSessionId', 'forgedToken'] },
   },
+  {
+    method: 'POST',
+    path: '/api/api-keys',
+    bodies: () => [
+      { name: 'Fuzz key', role: 'host' },
+      { name: 'Fuzz admin key', role: 'admin', expiresAt: '2099-01-01T00:00:00Z' },
+    ],
+  },
+  { method: 'GET', path: '/api/api-keys', query: LIST },
+  { method: 'DELETE', path: '/api/api-keys/:id', params: { id: ['apiKeyId', 'forgedToken'] } },
   { method: 'GET', path: '/api/products', query: [...LIST, 'status'] },
   { method: 'GET', path: '/api/products/:id', params: { id: ['productId'] } },
   { method: 'POST', path: '/api/products', bodies: () => [productBody()] },
@@ -736,6 +749,9 @@ export async function seedThroughApi(baseUrl: string, adminEmail: string, adminP
   const inbound = (
     await post(`/api/contacts/${participant.id}/simulate-reply`, { body: 'What time is the call?' })
   ).message as { id: string };
+  const apiKey = (await post('/api/api-keys', { name: 'Seed key', role: 'host' })).apiKey as {
+    id: string;
+  };
   const outbox = await sendJson(baseUrl, 'GET', '/api/messages', undefined, token);
   const [optin] = (outbox.json as { messages: { id: string }[] }).messages;
   if (!optin) throw new Error('seed: the participant has no opt-in message');
@@ -759,5 +775,6 @@ export async function seedThroughApi(baseUrl: string, adminEmail: string, adminP
     forgedToken: 'F'.repeat(43),
     docsFile: 'swagger-ui.css',
     shortCode: 'Tid1ngs',
+    apiKeyId: apiKey.id,
   } satisfies Seed;
 }

@@ -1,0 +1,61 @@
+/** API keys (issue 29): the console's page and the API's texts. */
+export const apiKeys = {
+  title: 'API keys',
+  items: 'API keys',
+  developerTitle: 'Developers',
+  developerIntro:
+    'Scripts and other systems use the Tidings API with API keys. The API reference is at /api/docs.',
+  manage: 'Manage API keys',
+  intro:
+    'An API key lets a script or another system use the Tidings API as the admin who created it, with at most the role you choose. Send it as "Authorization: Bearer tid_…".',
+  create: 'Create API key',
+  createTitle: 'New API key',
+  empty: 'No API keys yet',
+  fields: {
+    name: 'Name',
+    role: 'Role',
+    expiresAt: 'Expires',
+    createdBy: 'Created by',
+    createdAt: 'Created',
+    lastUsed: 'Last used',
+    status: 'Status',
+    secretStart: 'Key',
+  },
+  roles: { admin: 'Admin', host: 'Host' },
+  statuses: { active: 'Active', expired: 'Expired', revoked: 'Revoked' },
+  expiresAtHelp: 'Leave empty for a key that works until it is revoked.',
+  never: 'Never',
+  neverUsed: 'Not used yet',
+  lastUsedFrom: '%{at} from %{ip}',
+  secretTitle: 'Copy your API key now',
+  secretWarning:
+    'This is the only time Tidings shows this key. Store it where your script can read it; if you lose it, revoke it and create another.',
+  copy: 'Copy',
+  copied: 'API key copied',
+  copyFailed: 'Could not copy: select the key and copy it yourself',
+  done: 'Done',
+  revoke: 'Revoke',
+  revokeTitle: 'Revoke the API key "%{name}"?',
+  revokeContent: 'Anything using it stops working at once. This cannot be undone.',
+  revoked: 'API key revoked',
+  created: 'API key created',
+  failed: 'Could not save the API key',
+  /** Validation (POST /api/api-keys). */
+  nameRequired: 'Name is required',
+  nameTooLong: 'Name must be at most %{max} characters',
+  roleInvalid: 'Role must be admin or host',
+  expiresAtInvalid: 'Expiry must be a date and time',
+  expiresAtPast: 'Expiry must be in the future',
+  /** Answers of the API. */
+  notFound: 'API key not found',
+  adminsOnly: 'Only admins can manage API keys',
+  sessionOnly: 'API keys cannot use this route: sign in to the console',
+  unknown: 'Invalid API key',
+  keyRevoked: 'This API key was revoked',
+  keyExpired: 'This API key has expired',
+  creatorBarred: 'This API key no longer works: the admin who created it cannot sign in',
+  tooManyFailures:
+    'Too many failed attempts from this address. Please try again in %{minutes} minute(s).',
+  tooManyRequests:
+    'Too many requests with this API key: at most %{max} a minute. Try again in %{seconds} seconds.',
+} as const;
