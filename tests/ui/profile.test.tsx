@@ -158,6 +158,28 @@ describe('/profile: who is signed in', () => {
   });
 });
 
+describe('/profile: developers', () => {
+  const k = messages.apiKeys;
+
+  it("leads an admin to the API keys and the API's reference", async () => {
+    openProfile();
+    const card = await region(k.developerTitle);
+    expect(within(card).getByRole('link', { name: k.manage })).toHaveAttribute('href', '/api-keys');
+    expect(within(card).getByRole('link', { name: k.apiReference })).toHaveAttribute(
+      'href',
+      '/api/docs',
+    );
+  });
+
+  it('is not shown to a host, who cannot manage API keys', async () => {
+    openProfile({
+      'GET /api/profile': () => jsonResponse(200, { profile: ownProfile({ role: 'host' }) }),
+    });
+    expect(await detail(t.role)).toHaveTextContent(messages.contacts.roles.host);
+    expect(screen.queryByRole('region', { name: k.developerTitle })).toBeNull();
+  });
+});
+
 describe('/profile: the name', () => {
   it('saves a new name, shows it, and the console greets by it', async () => {
     const api = openProfile(

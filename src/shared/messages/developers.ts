@@ -3,8 +3,8 @@ export const apiKeys = {
   title: 'API keys',
   items: 'API keys',
   developerTitle: 'Developers',
-  developerIntro:
-    'Scripts and other systems use the Tidings API with API keys. The API reference is at /api/docs.',
+  developerIntro: 'Scripts and other systems use the Tidings API with API keys.',
+  apiReference: 'API reference',
   manage: 'Manage API keys',
   intro:
     'An API key lets a script or another system use the Tidings API as the admin who created it, with at most the role you choose. Send it as "Authorization: Bearer tid_…".',
