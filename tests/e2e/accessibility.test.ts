@@ -69,15 +69,20 @@ async function settled(page: Page) {
   );
 }
 
-/** Waits until dialogs and drawers have finished coming in (their transitions end opaque). */
+/**
+ * Waits until dialogs, drawers and notices have finished coming in (their transitions end opaque):
+ * axe measures the colours on screen, and a notice half faded in has colours it never keeps.
+ */
 async function transitionsDone(page: Page) {
   await page.waitForFunction(() =>
-    [...document.querySelectorAll<HTMLElement>('.MuiDialog-container, .MuiDrawer-paper')].every(
-      (element) => {
-        const style = getComputedStyle(element);
-        return style.opacity === '1' && (style.transform === 'none' || style.transform === '');
-      },
-    ),
+    [
+      ...document.querySelectorAll<HTMLElement>(
+        '.MuiDialog-container, .MuiDrawer-paper, .MuiSnackbarContent-root',
+      ),
+    ].every((element) => {
+      const style = getComputedStyle(element);
+      return style.opacity === '1' && (style.transform === 'none' || style.transform === '');
+    }),
   );
 }
 
