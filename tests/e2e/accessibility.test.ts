@@ -70,19 +70,30 @@ async function settled(page: Page) {
 }
 
 /**
- * Waits until dialogs, drawers and notices have finished coming in (their transitions end opaque):
- * axe measures the colours on screen, and a notice half faded in has colours it never keeps.
+ * Waits until what is on screen has finished changing: dialogs, drawers and notices have come in
+ * (their transitions end opaque, which a transition not yet started does not show as running), and
+ * no colour, opacity or movement is under way anywhere (a label taking its colour, a notice fading
+ * in). axe measures the colours on screen, and a half-finished transition has colours the page
+ * never keeps. Endless animations (a spinner) are left to `settled`.
  */
 async function transitionsDone(page: Page) {
-  await page.waitForFunction(() =>
-    [
-      ...document.querySelectorAll<HTMLElement>(
-        '.MuiDialog-container, .MuiDrawer-paper, .MuiSnackbarContent-root',
-      ),
-    ].every((element) => {
-      const style = getComputedStyle(element);
-      return style.opacity === '1' && (style.transform === 'none' || style.transform === '');
-    }),
+  await page.waitForFunction(
+    () =>
+      [
+        ...document.querySelectorAll<HTMLElement>(
+          '.MuiDialog-container, .MuiDrawer-paper, .MuiSnackbarContent-root',
+        ),
+      ].every((element) => {
+        const style = getComputedStyle(element);
+        return style.opacity === '1' && (style.transform === 'none' || style.transform === '');
+      }) &&
+      document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== 'running' ||
+            animation.effect?.getComputedTiming().iterations === Infinity,
+        ),
   );
 }
 
