@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { API_KEY_POLICY, type ApiKeyRole } from '../../shared/api-keys';
+import { API_KEY_POLICY, type ApiKeyRole, type ApiKeyStatus } from '../../shared/api-keys';
 import type { Db } from '../db/client';
 import { apiKeys, users } from '../db/schema';
 import type { UserRow } from '../services/users';
@@ -36,6 +36,13 @@ export function newApiKeySecret() {
 
 /** Whether a bearer token is meant as an API key (its prefix), right or wrong. */
 export const looksLikeApiKey = (token: string) => token.startsWith(API_KEY_POLICY.prefix);
+
+/** Whether a key works at `now`: the bearer check's rule, and the status the list shows. */
+export function apiKeyStatus(key: ApiKeyRow, now: Date): ApiKeyStatus {
+  if (key.revokedAt !== null) return 'revoked';
+  if (key.expiresAt !== null && key.expiresAt <= now) return 'expired';
+  return 'active';
+}
 
 /** Why a key that exists does not work at `now`, or null when it works. */
 export type KeyRefusal = 'revoked' | 'expired' | 'creatorBarred';
@@ -74,8 +81,8 @@ export async function findApiKey(
     .limit(1);
   if (!row) return null;
   const { key, creator } = row;
-  if (key.revokedAt !== null) return { key, refusal: 'revoked' };
-  if (key.expiresAt !== null && key.expiresAt <= now) return { key, refusal: 'expired' };
+  const status = apiKeyStatus(key, now);
+  if (status !== 'active') return { key, refusal: status };
   if (!canHoldSession(creator)) return { key, refusal: 'creatorBarred' };
   const stale =
     key.lastUsedAt === null ||

@@ -1,9 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { ApiKeyStatus } from '../../shared/api-keys';
 import { messages } from '../../shared/messages';
 import type { ApiKey } from '../../shared/responses/api-keys';
 import type { CreateApiKeyInput } from '../../shared/validation/api-key';
-import { newApiKeySecret } from '../auth/api-keys';
+import { apiKeyStatus, newApiKeySecret } from '../auth/api-keys';
 import type { Db } from '../db/client';
 import { defineList } from '../db/list-page';
 import { apiKeys, users } from '../db/schema';
@@ -12,13 +11,6 @@ import { sortOf, type ListParams } from './list';
 import { fullNameOf } from './users';
 
 type ApiKeyRow = typeof apiKeys.$inferSelect;
-
-/** Whether a key works at `now`, as the list shows it (auth/api-keys.ts applies the same rule). */
-function statusOf(key: ApiKeyRow, now: Date): ApiKeyStatus {
-  if (key.revokedAt !== null) return 'revoked';
-  if (key.expiresAt !== null && key.expiresAt <= now) return 'expired';
-  return 'active';
-}
 
 function toApiKey(
   key: ApiKeyRow,
@@ -31,7 +23,7 @@ function toApiKey(
     name: key.name,
     role: key.role,
     secretStart: key.secretStart,
-    status: statusOf(key, now),
+    status: apiKeyStatus(key, now),
     createdAt: key.createdAt.toISOString(),
     createdBy: { id: creator.id, fullName: fullNameOf(creator) },
     expiresAt: key.expiresAt?.toISOString() ?? null,
