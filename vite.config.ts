@@ -46,10 +46,13 @@ const EMBEDDED_ONLY = [
   'tests/api/media-multipart.test.ts',
 ];
 
+// Files about several processes on one database, which only PostgreSQL can be.
+const POSTGRES_ONLY = ['tests/api/webhook-processes.test.ts'];
+
 const apiLayer = (db: 'pglite' | 'postgres') =>
   node(`api:${db}`, {
     include: ['tests/api/**/*.test.ts'],
-    exclude: db === 'postgres' ? EMBEDDED_ONLY : [],
+    exclude: db === 'postgres' ? EMBEDDED_ONLY : POSTGRES_ONLY,
     env: { TIDINGS_TEST_DB: db, ...CHEAP_PASSWORDS },
     globalSetup: ['tests/setup/server-build.global.ts', `tests/api/setup/${db}.global.ts`],
     testTimeout: 30_000,

@@ -134,6 +134,9 @@ const envSchema = z.object({
   OPTIN_HOURLY_LIMIT: optional(wholeNumber(1, 100_000)),
   WHOLE_LIST_MAX: optional(wholeNumber(100, 1_000_000)),
   API_KEY_REQUESTS_PER_MINUTE: optional(wholeNumber(1, 1_000_000)),
+  WEBHOOK_ALLOW_LOOPBACK: optional(
+    z.enum(['true', 'false'], { error: 'must be true or false' }).transform((v) => v === 'true'),
+  ),
   IMPORT_LEASE_SECONDS: optional(wholeNumber(2, 3600)),
   IMPORT_BATCH_SIZE: optional(wholeNumber(1, IMPORT_BATCH_SIZE_MAX)),
   BACKUP_DIR: optional(z.string()),
@@ -217,6 +220,11 @@ export interface Config {
   wholeListMax: number;
   /** Requests an API key may make in a minute, per server process (auth/api-key-requests.ts). */
   apiKeyRequestsPerMinute: number;
+  /**
+   * Whether webhooks may go to http:// URLs and loopback addresses (development and tests); never
+   * to other private addresses.
+   */
+  webhookAllowLoopback: boolean;
   /** Whether this server process runs a dispatcher (DISPATCHER=off leaves it to `npm run worker`). */
   dispatcher: boolean;
   /**
@@ -383,6 +391,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     optinHourlyLimit: e.OPTIN_HOURLY_LIMIT ?? OPTIN_LIMITS.perHourDefault,
     wholeListMax: e.WHOLE_LIST_MAX ?? WHOLE_LIST.maxDefault,
     apiKeyRequestsPerMinute: e.API_KEY_REQUESTS_PER_MINUTE ?? API_KEY_POLICY.requestsPerMinute,
+    webhookAllowLoopback: e.WEBHOOK_ALLOW_LOOPBACK ?? false,
     dispatcher: (e.DISPATCHER ?? 'on') === 'on',
     importLeaseMs: (e.IMPORT_LEASE_SECONDS ?? 30) * 1000,
     importBatchSize: e.IMPORT_BATCH_SIZE ?? 500,

@@ -10,6 +10,7 @@ import { createMailTransport } from './mail/transport';
 import { createMailWorker } from './mail/worker';
 import { optinPolicy } from './outbox/optin';
 import { startMaintenance } from './services/maintenance';
+import { createWebhookWorker } from './webhooks/worker';
 import { announceBootstrap, prepareDatabase } from './startup';
 import { configOrExit, exitOnSignal, fail } from './process-exit';
 
@@ -40,6 +41,14 @@ async function main() {
   const delivery = config.dispatcher
     ? createDeliveryEngine({ db: database.db, config, log: app.log, now: engineClock(config) })
     : null;
+  // The same: the webhook outbox is sent by whichever processes send the SMS outbox.
+  const webhooks = config.dispatcher
+    ? createWebhookWorker({
+        db: database.db,
+        log: app.log,
+        allowLoopback: config.webhookAllowLoopback,
+      })
+    : null;
   const importRunner = createImportRunner({
     db: database.db,
     log: app.log,
@@ -55,6 +64,7 @@ async function main() {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       mailWorker.wake();
       delivery?.wake();
+      webhooks?.wake();
       importRunner.wake();
     }
   });
@@ -83,6 +93,7 @@ async function main() {
   const stopMaintenance = startMaintenance(database, app.log, backups);
   mailWorker.start();
   delivery?.start();
+  webhooks?.start();
   importRunner.start();
 
   exitOnSignal(app.log, SHUTDOWN_GRACE_MS, [
@@ -91,6 +102,7 @@ async function main() {
     // After the requests (nothing new is queued), before the database it records outcomes in.
     () => mailWorker.stop(),
     () => delivery?.stop(),
+    () => webhooks?.stop(),
     () => importRunner.stop(),
     () => backups?.stop(),
     () => database.close(),

@@ -1,13 +1,14 @@
 /**
- * `npm run worker`: one more dispatcher sending the SMS outbox of a PostgreSQL database that
- * Tidings servers share, until SIGTERM/SIGINT. Claims skip locked rows, so any number of workers
- * and servers send each message once. The embedded database (PGlite) belongs to the one server
+ * `npm run worker`: one more dispatcher sending the SMS outbox and the webhook outbox of a
+ * PostgreSQL database that Tidings servers share, until SIGTERM/SIGINT. Claims skip locked rows,
+ * so any number of workers and servers send each message once. The embedded database (PGlite) belongs to the one server
  * process that opened it, which runs its own dispatcher: the worker refuses to start on it.
  */
 import Fastify from 'fastify';
 import { openPostgres } from './db/client';
 import { createDeliveryEngine, engineClock } from './delivery/engine';
 import { loggerOptions } from './http/logger';
+import { createWebhookWorker } from './webhooks/worker';
 import { configOrExit, exitOnSignal, fail } from './process-exit';
 
 const SHUTDOWN_GRACE_MS = 30_000;
@@ -34,10 +35,17 @@ async function main() {
   }
 
   const engine = createDeliveryEngine({ db: database.db, config, log, now: engineClock(config) });
+  const webhooks = createWebhookWorker({
+    db: database.db,
+    log,
+    allowLoopback: config.webhookAllowLoopback,
+  });
   engine.start();
+  webhooks.start();
   exitOnSignal(log, SHUTDOWN_GRACE_MS, [
     // The batch under way finishes and is recorded before the database closes.
     () => engine.stop(),
+    () => webhooks.stop(),
     () => database.close(),
   ]);
   // Only once SIGTERM is handled (see main.ts): a signal before that would kill it outright.

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { apiRoutes } from '../../src/server/routes';
 import { messages } from '../../src/shared/messages';
+import { WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT } from '../../src/shared/webhooks';
 import { serverTexts } from '../../src/server/texts';
 import { startSignedInApp } from './helpers/app';
 
@@ -27,6 +28,7 @@ type Document = {
   paths: Record<string, Record<string, Operation>>;
   components: { securitySchemes: Record<string, unknown> };
   security: unknown[];
+  webhooks: Record<string, { post: Operation }>;
 };
 
 let document: Document;
@@ -150,6 +152,26 @@ describe('the OpenAPI document', () => {
     expect(inbound['200']).toHaveProperty(['content', 'text/xml']);
     const members = document.paths['/api/pods/{id}/members']!.post!;
     expect(members.requestBody!.content['application/json']!.schema).toHaveProperty('anyOf');
+  });
+
+  it('describes, as OpenAPI 3.1 webhooks, every event Tidings sends and how it is signed', () => {
+    expect(document.openapi).toBe('3.1.0');
+    expect(Object.keys(document.webhooks).sort()).toEqual(
+      [...WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT].sort(),
+    );
+    for (const [type, { post }] of Object.entries(document.webhooks)) {
+      expect(post.parameters!.map((p) => `${p.in} ${p.name}`)).toEqual([
+        'header webhook-id',
+        'header webhook-timestamp',
+        'header webhook-signature',
+      ]);
+      const schema = post.requestBody!.content['application/json']!.schema as {
+        properties: Record<string, { const?: string }>;
+        required: string[];
+      };
+      expect(schema.properties.type).toMatchObject({ const: type });
+      expect(schema.required).toEqual(['type', 'timestamp', 'data']);
+    }
   });
 });
 

@@ -63,6 +63,7 @@ import {
   type MessageStatus,
 } from '../../shared/delivery';
 import { SHORT_CODE_LENGTH } from '../../shared/message-settings';
+import { WEBHOOK_DELIVERY_STATUSES } from '../../shared/webhooks';
 
 /** `column IN ('a', 'b')` for a CHECK constraint; the values are our own constants, never input. */
 function oneOf(column: AnyPgColumn, values: readonly string[]): SQL {
@@ -887,7 +888,11 @@ export const smsSenderPacing = pgTable('sms_sender_pacing', {
   nextSlotAt: timestamp('next_slot_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
 
-export const OUTBOUND_EMAIL_KINDS = ['welcome', 'password_reset'] as const;
+/**
+ * welcome and password_reset carry a single-use link; webhook_disabled tells an admin that Tidings
+ * disabled a failing webhook endpoint (`webhook_endpoint_id`).
+ */
+export const OUTBOUND_EMAIL_KINDS = ['welcome', 'password_reset', 'webhook_disabled'] as const;
 export type OutboundEmailKind = (typeof OUTBOUND_EMAIL_KINDS)[number];
 /** `sending`: claimed by the mail worker, which sets it before it talks to the mail server. */
 export const OUTBOUND_EMAIL_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
@@ -905,6 +910,11 @@ export const outboundEmails = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     toEmail: text('to_email').notNull(),
+    /** The endpoint a webhook_disabled email is about; it goes unsent if the endpoint is deleted. */
+    webhookEndpointId: uuid('webhook_endpoint_id').references(
+      (): AnyPgColumn => webhookEndpoints.id,
+      { onDelete: 'cascade' },
+    ),
     status: text('status', { enum: OUTBOUND_EMAIL_STATUSES }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
@@ -1005,4 +1015,118 @@ export const contactImportRejects = pgTable(
     problems: jsonb('problems').$type<{ field: ImportField; message: string }[]>().notNull(),
   },
   (t) => [primaryKey({ columns: [t.importId, t.row] })],
+);
+
+/**
+ * Where Tidings tells other systems what happened (issue 29): an admin's URL, the event types it
+ * wants, and its signing secret. The secret is kept readable, unlike an API key's: every request
+ * is signed with it (HMAC), so it cannot be a hash. After a rotation the old one signs beside it
+ * until `previous_secret_until`.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    url: text('url').notNull(),
+    description: text('description').notNull().default(''),
+    eventTypes: text('event_types').array().notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    secret: text('secret').notNull(),
+    previousSecret: text('previous_secret'),
+    previousSecretUntil: timestamp('previous_secret_until', { withTimezone: true, mode: 'date' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    /** The first failure since the last success; null while it answers. */
+    failingSince: timestamp('failing_since', { withTimezone: true, mode: 'date' }),
+    /** When Tidings disabled it for failing (WEBHOOK_POLICY.disableAfterFailingMs); null otherwise. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('webhook_endpoints_created_at_idx').on(t.createdAt)],
+);
+
+/**
+ * What happened, once, for every endpoint that wants it: written in the transaction of the change
+ * that caused it (by the triggers of migration 0023, or webhooks/events.ts), so a rolled-back
+ * change sends nothing and a committed one is never lost. Only written while an enabled endpoint
+ * wants its type.
+ */
+export const webhookEvents = pgTable('webhook_events', {
+  /** Ids that follow the clock (db/ids.ts): deliveries go out in their order. */
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`uuid_v7()`),
+  type: text('type').notNull(),
+  /** When the change happened: the event's `timestamp`. */
+  at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+  data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+});
+
+/**
+ * One event to one endpoint: the webhook outbox, claimed like the SMS outbox (`sending` committed
+ * before the call; a claim left by a crash taken back, and the event sent again: at least once).
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`uuid_v7()`),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => webhookEvents.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: WEBHOOK_DELIVERY_STATUSES }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date' }),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true, mode: 'date' }),
+    lastStatusCode: integer('last_status_code'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('webhook_deliveries_due_idx')
+      .on(t.nextAttemptAt, t.id)
+      .where(sql`${t.status} = 'queued'`),
+    index('webhook_deliveries_claimed_idx')
+      .on(t.claimedAt)
+      .where(sql`${t.status} = 'sending'`),
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.id),
+    index('webhook_deliveries_event_idx').on(t.eventId),
+    check('webhook_deliveries_status_check', oneOf(t.status, WEBHOOK_DELIVERY_STATUSES)),
+  ],
+);
+
+/** Every call made to an endpoint: its log (event, attempt, response code, time taken). */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`uuid_v7()`),
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    attempt: integer('attempt').notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    /** The answer's HTTP status; null when none came (refused, timed out, connection failed). */
+    statusCode: integer('status_code'),
+    succeeded: boolean('succeeded').notNull(),
+    /** Why it failed without an answer, or the start of the answer (at most 1 KB). */
+    error: text('error'),
+    answer: text('answer'),
+  },
+  (t) => [
+    index('webhook_attempts_endpoint_idx').on(t.endpointId, t.at, t.id),
+    index('webhook_attempts_delivery_idx').on(t.deliveryId),
+  ],
 );

@@ -33,6 +33,7 @@ import { tooLateText } from './cutoff';
 import { joinZones, storedLatest } from './quiet-hours';
 import { recipientSendWindow } from './recipient-zones';
 import { dayRecipients, dayRecipientsRun, onePerPhone } from './recipients';
+import { emitWebhookEvent } from '../webhooks/events';
 
 /**
  * The planner turns running programs into outbox rows: for each program whose day has come (its
@@ -494,11 +495,24 @@ export function createPlanner(options: PlannerOptions): Planner {
     const bounds = fits ? [] : await withoutJit(db, (tx) => batchBounds(tx, plan, batchSize));
     const ranges = [...bounds, null].map((upTo, i) => ({ after: bounds[i - 1] ?? FIRST_ID, upTo }));
     let written = 0;
-    for (const range of ranges) {
+    for (const [i, range] of ranges.entries()) {
       const batch = await retryingTakenCodes(() =>
-        withoutJit(db, async (tx) =>
-          (await unchanged(tx, program)) ? writeBatch(tx, plan, range, now) : null,
-        ),
+        withoutJit(db, async (tx) => {
+          if (!(await unchanged(tx, program))) return null;
+          const rows = await writeBatch(tx, plan, range, now);
+          // The day is planned once its last batch is: the event goes with that batch.
+          if (i === ranges.length - 1 && !onlyMissing) {
+            await emitWebhookEvent(tx, 'program.day_planned', now, {
+              programId: program.id,
+              startDate: program.cohort ?? program.schedule.startDate,
+              day,
+              sendAt: sendAt.toISOString(),
+              status: plan.status,
+              messages: written + rows,
+            });
+          }
+          return rows;
+        }),
       );
       if (batch === null) return null;
       written += batch;

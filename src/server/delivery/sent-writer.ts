@@ -1,29 +1,24 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { createGroupCommit } from '../db/group-commit';
 
-interface Pending {
+interface Sent {
   id: string;
   providerMessageId: string;
   sentAt: Date;
-  resolve: (recorded: boolean) => void;
-  reject: (error: unknown) => void;
 }
 
 /** Most `sent` outcomes written by one statement. */
 const GROUP_MAX = 200;
 
 /**
- * Writes `sent` outcomes, the dispatcher's busiest write, by group commit: each outcome is written
- * as soon as the statement before it is done, together with every other that arrived meanwhile, in
- * one statement that moves the rows (only those still claimed by this dispatcher) and appends
- * their history. Idle, a message waits for nothing; busy, a hundred share one round trip.
+ * Writes `sent` outcomes, the dispatcher's busiest write, by group commit (db/group-commit.ts): a
+ * group in one statement that moves the rows (only those still claimed by this dispatcher) and
+ * appends their history.
  * `record` resolves false when the row was no longer ours (see the dispatcher's fallback).
  */
 export function createSentWriter(db: Db, dispatcherId: string) {
-  let queue: Pending[] = [];
-  let writing = false;
-
-  async function write(group: Pending[]) {
+  async function write(group: Sent[]): Promise<boolean[]> {
     const rows = sql.join(
       group.map(
         (p) => sql`(${p.id}::uuid, ${p.providerMessageId}::text, ${p.sentAt}::timestamptz)`,
@@ -47,32 +42,12 @@ export function createSentWriter(db: Db, dispatcherId: string) {
     const moved = new Set(
       (result as unknown as { rows: { message_id: string }[] }).rows.map((r) => r.message_id),
     );
-    for (const p of group) p.resolve(moved.has(p.id));
+    return group.map((p) => moved.has(p.id));
   }
 
-  async function drain() {
-    writing = true;
-    try {
-      while (queue.length > 0) {
-        const group = queue.slice(0, GROUP_MAX);
-        queue = queue.slice(GROUP_MAX);
-        try {
-          await write(group);
-        } catch (error) {
-          for (const p of group) p.reject(error);
-        }
-      }
-    } finally {
-      writing = false;
-    }
-  }
-
+  const record = createGroupCommit(write, GROUP_MAX);
   return {
-    record(id: string, providerMessageId: string, sentAt: Date): Promise<boolean> {
-      return new Promise((resolve, reject) => {
-        queue.push({ id, providerMessageId, sentAt, resolve, reject });
-        if (!writing) void drain();
-      });
-    },
+    record: (id: string, providerMessageId: string, sentAt: Date): Promise<boolean> =>
+      record({ id, providerMessageId, sentAt }),
   };
 }

@@ -4,6 +4,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { API_KEY_SCHEME, openapiTransform, SESSION_SCHEME } from './openapi-schemas';
 import { projectPath } from '../project-root';
+import { webhookDocs } from './webhook-docs';
 
 /**
  * The API's OpenAPI document, generated from the zod schemas each route declares, served at
@@ -23,7 +24,7 @@ const VERSION = (
 export async function apiDocs(app: FastifyInstance) {
   await app.register(fastifySwagger, {
     openapi: {
-      openapi: '3.0.3',
+      openapi: '3.1.0',
       info: {
         title: 'Tidings API',
         version: VERSION,
@@ -50,6 +51,7 @@ export async function apiDocs(app: FastifyInstance) {
         },
       },
       security: [{ [SESSION_SCHEME]: [] }, { [API_KEY_SCHEME]: [] }],
+      webhooks: webhookDocs(),
     },
     transform: openapiTransform,
   });

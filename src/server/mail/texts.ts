@@ -26,4 +26,11 @@ export const EMAIL_TEXTS = {
     unexpected:
       'If you did not ask for this, you can ignore this email: your password stays as it is.',
   },
+  webhook_disabled: {
+    subject: 'Tidings disabled a failing webhook endpoint',
+    intro:
+      'Tidings has stopped sending events to the webhook endpoint %{url}: every call to it failed for five days.',
+    action: 'Open the endpoint in Tidings',
+    next: 'Its delivery log shows what it answered. Once it works again, enable it: the events that waited for it are sent then.',
+  },
 } as const;

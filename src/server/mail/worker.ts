@@ -2,10 +2,16 @@ import { and, eq, inArray, lt, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { issueOneTimeToken } from '../auth/one-time-tokens';
 import type { Db } from '../db/client';
-import { outboundEmails, users, type OutboundEmailKind } from '../db/schema';
+import { outboundEmails, users, webhookEndpoints, type OutboundEmailKind } from '../db/schema';
 import { createPollLoop } from '../jobs/poll-loop';
 import { retryDelayMs } from './backoff';
-import { EMAIL_TOKEN_PURPOSE, renderEmail } from './templates';
+import {
+  EMAIL_TOKEN_PURPOSE,
+  renderEmail,
+  renderWebhookDisabledEmail,
+  type LinkEmailKind,
+  type RenderedEmail,
+} from './templates';
 import type { MailTransport } from './transport';
 
 /**
@@ -23,6 +29,8 @@ const LAST_ERROR_MAX = 500;
 
 export const EMAIL_SKIPPED_ERROR =
   "Not sent: the contact's email address changed, or the contact was removed, after it was queued.";
+export const NOTICE_SKIPPED_ERROR =
+  "Not sent: the webhook endpoint was enabled again or deleted, or the admin's email address changed, after it was queued.";
 
 export interface MailWorkerOptions {
   db: Db;
@@ -41,6 +49,7 @@ interface ClaimedEmail {
   kind: OutboundEmailKind;
   userId: string;
   toEmail: string;
+  webhookEndpointId: string | null;
   attempts: number;
   claimedAt: Date;
 }
@@ -116,6 +125,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
         kind: outboundEmails.kind,
         userId: outboundEmails.userId,
         toEmail: outboundEmails.toEmail,
+        webhookEndpointId: outboundEmails.webhookEndpointId,
         attempts: outboundEmails.attempts,
       });
     return rows.map((row) => ({ ...row, claimedAt: at }));
@@ -134,7 +144,12 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
    * no usable token ever sits in the outbox. A newer token supersedes the older link. The contact
    * is locked (shared) meanwhile, so a change to the account waits for the token and then ends it.
    */
-  async function prepare(email: ClaimedEmail) {
+  /** The email to send, or why it is not sent. */
+  async function prepare(
+    email: ClaimedEmail,
+  ): Promise<{ rendered: RenderedEmail; link: string } | string> {
+    if (email.kind === 'webhook_disabled') return prepareNotice(email);
+    const kind: LinkEmailKind = email.kind;
     return db.transaction(async (tx) => {
       const [user] = await tx
         .select({ firstName: users.firstName, email: users.email })
@@ -142,18 +157,37 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
         .where(eq(users.id, email.userId))
         .for('share');
       // A link sent to an address the contact no longer has would let its owner in.
-      if (!user || user.email !== email.toEmail) return null;
+      if (!user || user.email !== email.toEmail) return EMAIL_SKIPPED_ERROR;
       const { token } = await issueOneTimeToken(
         tx,
         { id: email.userId, email: email.toEmail },
-        EMAIL_TOKEN_PURPOSE[email.kind],
+        EMAIL_TOKEN_PURPOSE[kind],
         now(),
       );
-      return {
-        firstName: user.firstName,
-        link: emailLink(publicUrl, email.kind, email.userId, token),
-      };
+      const link = emailLink(publicUrl, kind, email.userId, token);
+      return { rendered: renderEmail(kind, user, link), link };
     });
+  }
+
+  /**
+   * A webhook endpoint was disabled: said to the admin at the address it was queued for, while the
+   * endpoint exists (deleting it deletes the email) and is still disabled.
+   */
+  async function prepareNotice(email: ClaimedEmail) {
+    if (!email.webhookEndpointId) return NOTICE_SKIPPED_ERROR;
+    const [row] = await db
+      .select({
+        firstName: users.firstName,
+        email: users.email,
+        url: webhookEndpoints.url,
+        enabled: webhookEndpoints.enabled,
+      })
+      .from(webhookEndpoints)
+      .innerJoin(users, eq(users.id, email.userId))
+      .where(eq(webhookEndpoints.id, email.webhookEndpointId));
+    if (!row || row.email !== email.toEmail || row.enabled) return NOTICE_SKIPPED_ERROR;
+    const link = `${publicUrl}/webhooks/${email.webhookEndpointId}`;
+    return { rendered: renderWebhookDisabledEmail(row, row.url, link), link };
   }
 
   /** The transport's words for a failure (it keeps credentials out of them), kept short. */
@@ -166,17 +200,16 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   async function deliver(email: ClaimedEmail) {
     try {
       const prepared = await prepare(email);
-      if (!prepared) {
+      if (typeof prepared === 'string') {
         await db
           .update(outboundEmails)
-          .set({ status: 'failed', lastError: EMAIL_SKIPPED_ERROR })
+          .set({ status: 'failed', lastError: prepared })
           .where(ours(email));
         return;
       }
-      const rendered = renderEmail(email.kind, prepared, prepared.link);
       await transport.send({
         to: email.toEmail,
-        ...rendered,
+        ...prepared.rendered,
         messageId: `<email-${email.id}@${messageIdDomain}>`,
         link: prepared.link,
       });

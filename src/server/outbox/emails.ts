@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import { outboundEmails, type OutboundEmailKind } from '../db/schema';
+import { outboundEmails, users, webhookEndpoints, type OutboundEmailKind } from '../db/schema';
 
 /**
  * Puts an email in the email outbox, in the caller's transaction, for the mail worker to send.
@@ -38,3 +38,23 @@ export const queueWelcomeEmail = (tx: Tx, user: { id: string; email: string }) =
 /** The forgot-password email: a link to set a new password. */
 export const queuePasswordResetEmail = (tx: Tx, user: { id: string; email: string }) =>
   queueEmail(tx, 'password_reset', user);
+
+/**
+ * Tells every active admin that Tidings disabled these webhook endpoints for failing: one email
+ * per admin and endpoint, in the transaction that disabled them.
+ */
+export async function queueWebhookDisabledEmails(
+  tx: Tx,
+  endpoints: readonly { id: string }[],
+): Promise<void> {
+  if (endpoints.length === 0) return;
+  const ids = sql.join(
+    endpoints.map((e) => sql`${e.id}::uuid`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    insert into ${outboundEmails} (kind, user_id, to_email, webhook_endpoint_id)
+    select 'webhook_disabled', ${users.id}, ${users.email}, ${webhookEndpoints.id}
+    from ${users} join ${webhookEndpoints} on ${webhookEndpoints.id} in (${ids})
+    where ${users.role} = 'admin' and ${users.status} = 'active'`);
+}

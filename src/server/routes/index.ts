@@ -23,6 +23,7 @@ import { programRoutes } from './programs';
 import { replyRoutes } from './replies';
 import { simulationRoutes } from './simulation';
 import { twilioWebhookRoutes } from './twilio-webhook';
+import { webhookRoutes } from './webhooks';
 
 /**
  * Everything under /api. Each route needs a signed-in user unless its config says `public`, and
@@ -46,6 +47,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(accountRoutes);
   await app.register(profileRoutes);
   await app.register(apiKeyRoutes);
+  await app.register(webhookRoutes);
   await app.register(mediaRoutes);
   await app.register(productRoutes);
   // Before the contacts: /contacts/imports is no contact id.

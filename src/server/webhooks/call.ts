@@ -70,8 +70,11 @@ function checkedLookup(allowLoopback: boolean): LookupFunction {
   };
 }
 
-/** Why a URL cannot be called, or null. */
-function refusal(url: URL, allowLoopback: boolean): string | null {
+/**
+ * Why a URL cannot be called, or null: what can be told without resolving its name (saving an
+ * endpoint asks it too; the addresses a name resolves to are checked at every call).
+ */
+export function refusal(url: URL, allowLoopback: boolean): string | null {
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && allowLoopback)) {
     return 'The URL must be https.';
   }

@@ -32,7 +32,7 @@ import { replies, staffReply } from './replies';
 import { testMms } from './test-mms';
 import { pods } from './pods';
 import { carrierRegistration } from './carrier-registration';
-import { apiKeys } from './developers';
+import { apiKeys, webhooks } from './developers';
 
 export const messages = {
   app,
@@ -65,6 +65,7 @@ export const messages = {
   carrierRegistration,
   analyticsApi,
   apiKeys,
+  webhooks,
   server,
 } as const;
 

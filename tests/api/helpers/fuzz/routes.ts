@@ -37,6 +37,9 @@ export interface Seed {
   shortCode: string;
   /** An API key, made by the seed's admin. */
   apiKeyId: string;
+  /** A webhook endpoint, and the delivery of the test event sent to it. */
+  webhookId: string;
+  webhookDeliveryId: string;
 }
 
 type IdKind =
@@ -54,7 +57,9 @@ type IdKind =
   | 'spareSessionId'
   | 'docsFile'
   | 'shortCode'
-  | 'apiKeyId';
+  | 'apiKeyId'
+  | 'webhookId'
+  | 'webhookDeliveryId';
 
 export interface FuzzRoute {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -435,6 +440,36 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
   },
   { method: 'GET', path: '/api/api-keys', query: LIST },
   { method: 'DELETE', path: '/api/api-keys/:id', params: { id: ['apiKeyId', 'forgedToken'] } },
+  {
+    method: 'POST',
+    path: '/api/webhooks',
+    bodies: () => [
+      { url: 'https://example.org/hook', events: ['message.sent'] },
+      {
+        url: 'https://hooks.example.org/tidings?x=1',
+        description: 'CRM',
+        events: ['contact.created', 'link.clicked'],
+        enabled: false,
+      },
+    ],
+  },
+  { method: 'GET', path: '/api/webhooks', query: LIST },
+  { method: 'GET', path: '/api/webhooks/:id', params: { id: ['webhookId'] } },
+  {
+    method: 'PUT',
+    path: '/api/webhooks/:id',
+    params: { id: ['webhookId'] },
+    bodies: () => [{ url: 'https://example.org/hook', events: ['message.sent'], enabled: true }],
+  },
+  { method: 'POST', path: '/api/webhooks/:id/rotate-secret', params: { id: ['webhookId'] } },
+  { method: 'POST', path: '/api/webhooks/:id/test', params: { id: ['webhookId'] } },
+  { method: 'GET', path: '/api/webhooks/:id/attempts', params: { id: ['webhookId'] }, query: LIST },
+  {
+    method: 'POST',
+    path: '/api/webhooks/:id/deliveries/:deliveryId/resend',
+    params: { id: ['webhookId'], deliveryId: ['webhookDeliveryId'] },
+  },
+  { method: 'DELETE', path: '/api/webhooks/:id', params: { id: ['webhookId', 'forgedToken'] } },
   { method: 'GET', path: '/api/products', query: [...LIST, 'status'] },
   { method: 'GET', path: '/api/products/:id', params: { id: ['productId'] } },
   { method: 'POST', path: '/api/products', bodies: () => [productBody()] },
@@ -752,6 +787,11 @@ export async function seedThroughApi(baseUrl: string, adminEmail: string, adminP
   const apiKey = (await post('/api/api-keys', { name: 'Seed key', role: 'host' })).apiKey as {
     id: string;
   };
+  const webhook = (
+    await post('/api/webhooks', { url: 'https://example.org/hook', events: ['message.sent'] })
+  ).webhook as { id: string };
+  const tested = await sendJson(baseUrl, 'POST', `/api/webhooks/${webhook.id}/test`, {}, token);
+  const webhookDelivery = (tested.json as { delivery: { id: string } }).delivery;
   const outbox = await sendJson(baseUrl, 'GET', '/api/messages', undefined, token);
   const [optin] = (outbox.json as { messages: { id: string }[] }).messages;
   if (!optin) throw new Error('seed: the participant has no opt-in message');
@@ -776,5 +816,7 @@ export async function seedThroughApi(baseUrl: string, adminEmail: string, adminP
     docsFile: 'swagger-ui.css',
     shortCode: 'Tid1ngs',
     apiKeyId: apiKey.id,
+    webhookId: webhook.id,
+    webhookDeliveryId: webhookDelivery.id,
   } satisfies Seed;
 }
