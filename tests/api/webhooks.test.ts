@@ -11,9 +11,11 @@ import {
   webhookEndpoints,
   webhookEvents,
 } from '../../src/server/db/schema';
+import { uuidV7 } from '../../src/server/db/ids';
 import { createMailTransport } from '../../src/server/mail/transport';
 import { EMAIL_TEXTS } from '../../src/server/mail/texts';
 import { createMailWorker } from '../../src/server/mail/worker';
+import { deleteOldWebhookEvents, WEBHOOK_RETENTION_MS } from '../../src/server/webhooks/retention';
 import { createWebhookWorker, type WebhookWorkerOptions } from '../../src/server/webhooks/worker';
 import { formatMessage } from '../../src/shared/format';
 import { messages } from '../../src/shared/messages';
@@ -423,6 +425,28 @@ describe('delivery', () => {
     await createUser(ctx.db, { role: 'participant', firstName: 'Kept' });
     const events = await ctx.db.select().from(webhookEvents);
     expect(events.map((e) => [e.type, e.data.firstName])).toEqual([['contact.created', 'Kept']]);
+  });
+});
+
+describe('retention', () => {
+  it('deletes events written more than 30 days ago, with their logs, unless still waiting to go', async () => {
+    const { id } = await addEndpoint();
+    const old = Date.now() - WEBHOOK_RETENTION_MS - 60_000;
+    const event = async (at: number, status: 'succeeded' | 'queued') => {
+      const [row] = await ctx.db
+        .insert(webhookEvents)
+        .values({ id: uuidV7(at), type: 'message.sent', at: new Date(at), data: {} })
+        .returning();
+      await ctx.db.insert(webhookDeliveries).values({ endpointId: id, eventId: row!.id, status });
+      return row!.id;
+    };
+    await event(old, 'succeeded');
+    const waiting = await event(old, 'queued');
+    const recent = await event(Date.now() - WEBHOOK_RETENTION_MS + 60_000, 'succeeded');
+    expect(await deleteOldWebhookEvents(ctx.db)).toBe(1);
+    const left = await ctx.db.select({ id: webhookEvents.id }).from(webhookEvents);
+    expect(left.map((e) => e.id).sort()).toEqual([waiting, recent].sort());
+    expect(await deliveriesOf(id)).toHaveLength(2);
   });
 });
 

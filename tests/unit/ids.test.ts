@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { uuidV7 } from '../../src/server/db/ids';
+import { firstUuidV7At, uuidV7 } from '../../src/server/db/ids';
 
 /** The Unix milliseconds a version 7 UUID carries in its first 48 bits. */
 const timeOf = (id: string) => parseInt(id.replaceAll('-', '').slice(0, 12), 16);
@@ -37,5 +37,22 @@ describe('uuidV7', () => {
   it('never repeats an id within one millisecond', () => {
     const ids = Array.from({ length: 100_000 }, () => uuidV7(1_795_000_000_000));
     expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+describe('firstUuidV7At', () => {
+  it('sorts after every id of an earlier millisecond and before none of its own or later', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 2 ** 48 - 2 }),
+        fc.integer({ min: -10_000, max: 10_000 }),
+        (at, delta) => {
+          const other = Math.min(Math.max(at + delta, 0), 2 ** 48 - 1);
+          expect(version7.safeParse(firstUuidV7At(at)).success).toBe(true);
+          expect(uuidV7(other) < firstUuidV7At(at)).toBe(other < at);
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -5,6 +5,7 @@ import { deleteEndedSessions } from '../auth/sessions';
 import type { Backups } from '../backup/service';
 import type { Database } from '../db/client';
 import { deleteOldImports } from '../imports/retention';
+import { deleteOldWebhookEvents } from '../webhooks/retention';
 
 const EVERY_MS = 60 * 60 * 1000;
 /**
@@ -16,7 +17,8 @@ const FIRST_BACKUP_MS = 10 * 60 * 1000;
 
 /**
  * Hourly: clean-up of rows that can no longer matter (ended sessions, attempts counted by the rate
- * limits past their longest window, imports finished a month ago with their reports), fresh
+ * limits past their longest window, imports finished a month ago with their reports, webhook
+ * events written a month ago with their deliveries and logs), fresh
  * planner statistics where the database keeps none itself, and on the embedded database a backup
  * (the newest BACKUP_KEEP kept).
  */
@@ -37,6 +39,7 @@ export function startMaintenance(
       await deleteEndedSessions(database.db);
       await deleteOldAttempts(database.db, ATTEMPT_RETENTION_MS);
       await deleteOldImports(database.db);
+      await deleteOldWebhookEvents(database.db);
       await database.refreshStatistics();
     } catch (error) {
       log.error({ err: error }, 'maintenance failed');
