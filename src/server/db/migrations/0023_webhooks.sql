@@ -156,16 +156,17 @@ $$;--> statement-breakpoint
 -- contact.created, and contact.updated when what it carries changed (`changed` names the fields).
 CREATE FUNCTION "webhook_contact_event"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  now_contact jsonb := webhook_contact(NEW);
+  now_contact jsonb;
   was jsonb;
 BEGIN
   IF TG_OP = 'INSERT' THEN
     IF webhook_wanted('contact.created') THEN
-      PERFORM webhook_event('contact.created', NEW."created_at", now_contact);
+      PERFORM webhook_event('contact.created', NEW."created_at", webhook_contact(NEW));
     END IF;
-  ELSE
+  ELSIF webhook_wanted('contact.updated') THEN
+    now_contact := webhook_contact(NEW);
     was := webhook_contact(OLD);
-    IF was IS DISTINCT FROM now_contact AND webhook_wanted('contact.updated') THEN
+    IF was IS DISTINCT FROM now_contact THEN
       PERFORM webhook_event('contact.updated', NEW."updated_at", now_contact || jsonb_build_object(
         'changed', (SELECT jsonb_agg(n.key ORDER BY n.key) FROM jsonb_each(now_contact) n
                     WHERE n.value IS DISTINCT FROM was -> n.key)));
