@@ -1,11 +1,11 @@
-import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { WEBHOOK_POLICY } from '../../shared/webhooks';
 import type { Db } from '../db/client';
-import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../db/schema';
+import { rowsOf } from '../db/rows';
 import { createPollLoop } from '../jobs/poll-loop';
 import { queueWebhookDisabledEmails } from '../outbox/emails';
-import { webhookBody } from './body';
+import { webhookBody, type StoredEvent } from './body';
 import { callEndpoint, WEBHOOK_CALL } from './call';
 import { createOutcomeWriter, type OnDisabled } from './outcomes';
 import { webhookHeaders } from './signature';
@@ -61,9 +61,25 @@ export interface WebhookWorker {
 interface Claimed {
   id: string;
   endpointId: string;
-  eventId: string;
   attempts: number;
   claimedAt: Date;
+  event: StoredEvent;
+  endpoint: { url: string; secrets: string[] };
+}
+
+/** A claimed delivery as the claim's statement answers it (timestamps as the driver gives them). */
+interface ClaimedRow {
+  id: string;
+  endpoint_id: string;
+  attempts: number;
+  event_id: string;
+  type: string;
+  at: Date | string;
+  data: Record<string, unknown>;
+  url: string;
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_until: Date | string | null;
 }
 
 /**
@@ -82,60 +98,64 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
   const outcomes = createOutcomeWriter(db, now, options.onDisabled ?? queueWebhookDisabledEmails);
   const underWay = new Set<Promise<void>>();
 
+  /**
+   * Claims up to `limit` due deliveries (queued and due, or claimed by a worker that died) of
+   * enabled endpoints, and reads what their calls need, in one statement: calls in the events'
+   * order.
+   */
   async function claim(limit: number): Promise<Claimed[]> {
     const at = now();
-    const due = db
-      .select({ id: webhookDeliveries.id })
-      .from(webhookDeliveries)
-      .where(
-        and(
-          or(
-            and(eq(webhookDeliveries.status, 'queued'), lte(webhookDeliveries.nextAttemptAt, at)),
-            and(
-              eq(webhookDeliveries.status, 'sending'),
-              lte(webhookDeliveries.claimedAt, new Date(at.getTime() - claimTimeoutMs)),
-            ),
-          ),
-          // A disabled endpoint's deliveries wait for it to be enabled again.
-          sql`exists (select 1 from ${webhookEndpoints} where ${webhookEndpoints.id} = ${webhookDeliveries.endpointId} and ${webhookEndpoints.enabled})`,
-        ),
-      )
-      .orderBy(webhookDeliveries.nextAttemptAt, webhookDeliveries.id)
-      .limit(limit)
-      .for('update', { skipLocked: true });
-    const rows = await db
-      .update(webhookDeliveries)
-      .set({
-        status: 'sending',
-        claimedAt: at,
-        attempts: sql`${webhookDeliveries.attempts} + 1`,
-      })
-      .where(inArray(webhookDeliveries.id, due))
-      .returning({
-        id: webhookDeliveries.id,
-        endpointId: webhookDeliveries.endpointId,
-        eventId: webhookDeliveries.eventId,
-        attempts: webhookDeliveries.attempts,
-      });
-    // The update returns rows in no particular order: calls start in the events' order.
-    return rows
-      .map((row) => ({ ...row, claimedAt: at }))
-      .sort((a, b) => (a.eventId < b.eventId ? -1 : a.eventId > b.eventId ? 1 : 0));
+    const rows = await rowsOf<ClaimedRow>(
+      db,
+      sql`with due as (
+            select d.id from webhook_deliveries d
+            where ((d.status = 'queued' and d.next_attempt_at <= ${at})
+                or (d.status = 'sending'
+                    and d.claimed_at <= ${new Date(at.getTime() - claimTimeoutMs)}))
+              -- A disabled endpoint's deliveries wait for it to be enabled again.
+              and exists (select 1 from webhook_endpoints w
+                          where w.id = d.endpoint_id and w.enabled)
+            order by d.next_attempt_at, d.id
+            limit ${limit}
+            for update skip locked
+          ), claimed as (
+            update webhook_deliveries d
+            set status = 'sending', claimed_at = ${at}, attempts = d.attempts + 1
+            from due where d.id = due.id
+            returning d.id, d.endpoint_id, d.event_id, d.attempts
+          )
+          select c.id, c.endpoint_id, c.attempts, e.id as event_id, e.type, e.at, e.data,
+                 w.url, w.secret, w.previous_secret, w.previous_secret_until
+          from claimed c
+          join webhook_events e on e.id = c.event_id
+          join webhook_endpoints w on w.id = c.endpoint_id
+          order by c.event_id`,
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      endpointId: row.endpoint_id,
+      attempts: row.attempts,
+      claimedAt: at,
+      event: { id: row.event_id, type: row.type, at: new Date(row.at), data: row.data },
+      endpoint: {
+        url: row.url,
+        secrets:
+          row.previous_secret &&
+          row.previous_secret_until &&
+          new Date(row.previous_secret_until) > at
+            ? [row.secret, row.previous_secret]
+            : [row.secret],
+      },
+    }));
   }
 
-  async function call(delivery: Claimed, endpoint: Endpoint, event: Event) {
+  async function call(delivery: Claimed) {
     const at = now();
+    const { event, endpoint } = delivery;
     const body = webhookBody(event);
-    const secrets = [endpoint.secret];
-    if (
-      endpoint.previousSecret &&
-      endpoint.previousSecretUntil &&
-      endpoint.previousSecretUntil > at
-    )
-      secrets.push(endpoint.previousSecret);
     const outcome = await callEndpoint(
       endpoint.url,
-      webhookHeaders(event.id, at, body, secrets),
+      webhookHeaders(event.id, at, body, endpoint.secrets),
       body,
       { allowLoopback, timeoutMs },
     );
@@ -157,27 +177,13 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
 
   async function runOnce(): Promise<number> {
     const room = WEBHOOK_WORKER.inFlight - underWay.size;
-    if (room <= 0 || loop.stopping) return 0;
+    // Claims are made for many calls at once, not one each time a call ends.
+    if (loop.stopping || room < Math.min(WEBHOOK_WORKER.inFlight / 2, WEBHOOK_WORKER.batchSize)) {
+      return 0;
+    }
     const claimed = await claim(Math.min(room, WEBHOOK_WORKER.batchSize));
-    if (claimed.length === 0) return 0;
-    const [endpoints, events] = await Promise.all([
-      db
-        .select()
-        .from(webhookEndpoints)
-        .where(inArray(webhookEndpoints.id, [...new Set(claimed.map((d) => d.endpointId))])),
-      db
-        .select()
-        .from(webhookEvents)
-        .where(inArray(webhookEvents.id, [...new Set(claimed.map((d) => d.eventId))])),
-    ]);
-    const endpointOf = new Map(endpoints.map((e) => [e.id, e]));
-    const eventOf = new Map(events.map((e) => [e.id, e]));
     for (const delivery of claimed) {
-      const endpoint = endpointOf.get(delivery.endpointId);
-      const event = eventOf.get(delivery.eventId);
-      // Deleted with its endpoint since the claim: nothing to send.
-      if (!endpoint || !event) continue;
-      const running = call(delivery, endpoint, event)
+      const running = call(delivery)
         .catch((error: unknown) =>
           // The claim is taken back after claimTimeoutMs, and the event sent again.
           log.error({ err: error, deliveryId: delivery.id }, 'recording a webhook call failed'),
@@ -216,6 +222,3 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
     },
   };
 }
-
-type Endpoint = typeof webhookEndpoints.$inferSelect;
-type Event = typeof webhookEvents.$inferSelect;
