@@ -23,6 +23,7 @@ import { pods } from './pods';
 import { products } from './products';
 import { programs } from './programs';
 import { replies } from './replies';
+import { webhooks } from './webhooks';
 import { lazyScreen } from './screens';
 import { theme as consoleTheme } from './theme';
 
@@ -131,6 +132,14 @@ export function App({
         list={apiKeys.list}
         icon={apiKeys.icon}
         recordRepresentation={apiKeys.recordRepresentation}
+      />
+      {/* Admins, from Profile's Developers card; one endpoint and its log open at /webhooks/{id}. */}
+      <Resource
+        name="webhooks"
+        list={webhooks.list}
+        edit={webhooks.detail}
+        icon={webhooks.icon}
+        recordRepresentation={webhooks.recordRepresentation}
       />
       {/* Reached from an email's link or the sign-in page: no sign-in needed, and no menu. */}
       <CustomRoutes noLayout>

@@ -1,6 +1,7 @@
 import { messages } from '../shared/messages';
 
-const { apiKeys, contacts, conversations, delivery, pods, products, programs, replies } = messages;
+const { apiKeys, contacts, conversations, delivery, pods, products, programs, replies, webhooks } =
+  messages;
 
 /**
  * react-admin's labels by resource and source (`resources.<name>.fields.<source>`): a list's
@@ -74,4 +75,6 @@ export const resourceLabels = {
       lastUsedAt: apiKeys.fields.lastUsed,
     },
   },
+  // react-admin's 'Sort by …' lower-cases a column's first letter: 'URL' would read 'uRL'.
+  webhooks: { fields: { ...webhooks.fields, url: webhooks.fields.endpoint } },
 };

@@ -8,6 +8,7 @@ import { messages } from '../../src/shared/messages';
 import type { ApiContactEnrollment } from '../../src/shared/responses/programs';
 import { addDays, wallClock } from '../../src/shared/schedule';
 import { startServer, type RunningServer } from '../helpers/server';
+import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
 import { signInToApi, type StaffApi } from './helpers/api';
 import { launchChromium } from './helpers/browser';
 import { seedDemo } from './helpers/demo';
@@ -35,6 +36,8 @@ let demoSeeded: Promise<void>;
 let baseUrl: string;
 let server: RunningServer;
 let browser: Browser;
+/** Where the demo phase's webhook endpoint sends, so its page has a log. */
+let receiver: WebhookReceiver | undefined;
 const pages = new Map<number, Page>();
 const found: string[] = [];
 let statesChecked = 0;
@@ -55,7 +58,11 @@ const t = messages;
 /** Starts the server on a data directory. */
 async function startOn(dataDir: string) {
   // Beside the demo's seeding, a first start may take longer than usual.
-  server = await startServer({ ...ADMIN, DATA_DIR: dataDir }, { startTimeoutMs: 180_000 });
+  // Loopback allowed: the webhook endpoint whose log is checked is this machine's receiver.
+  server = await startServer(
+    { ...ADMIN, DATA_DIR: dataDir, WEBHOOK_ALLOW_LOOPBACK: 'true' },
+    { startTimeoutMs: 180_000 },
+  );
   baseUrl = server.url;
 }
 
@@ -323,6 +330,93 @@ const apiKeyStates: State[] = [
   },
 ];
 
+/** The webhooks list with no endpoint yet. */
+const noWebhooks: State = {
+  name: 'webhooks, none',
+  path: '/webhooks',
+  ready: text(t.webhooks.empty),
+};
+
+/**
+ * The webhooks list with `description`'s endpoint, the Add endpoint dialog refusing an empty form,
+ * a new endpoint's secret, then the endpoint `id` with its delivery log, and its Rotate secret and
+ * Delete confirmations.
+ */
+const webhookStates = (id: string, description: string): State[] => [
+  { name: 'webhooks', path: '/webhooks', ready: text(description) },
+  { name: 'add webhook endpoint', ready: openWith(t.webhooks.create) },
+  {
+    name: 'add webhook endpoint: refused',
+    ready: async (page) => {
+      await dialog(page).getByRole('button', { name: t.webhooks.create }).click();
+      await dialog(page).getByText(t.webhooks.urlRequired).waitFor();
+    },
+  },
+  {
+    name: 'add webhook endpoint: its secret',
+    ready: async (page) => {
+      await dialog(page)
+        .getByRole('textbox', { name: t.webhooks.fields.url })
+        .fill('https://example.org/scan');
+      await dialog(page).getByRole('checkbox', { name: 'message.sent' }).check();
+      await dialog(page).getByRole('button', { name: t.webhooks.create }).click();
+      await page.getByRole('dialog', { name: t.webhooks.secretTitle }).waitFor();
+    },
+  },
+  {
+    name: 'webhook endpoint and its log',
+    path: `/webhooks/${id}`,
+    ready: async (page) => {
+      const log = page.getByRole('region', { name: t.webhooks.log.title });
+      await log.getByText(t.webhooks.log.succeeded).waitFor();
+      await page.getByText(t.webhooks.previousSecretUntil.split('%{at}')[0]!).waitFor();
+    },
+  },
+  { name: 'rotate webhook secret', ready: openWith(t.webhooks.rotate) },
+  {
+    name: 'delete webhook endpoint',
+    ready: async (page) => {
+      await closeDialog(page);
+      await openWith(t.webhooks.delete)(page);
+    },
+  },
+];
+
+/**
+ * An endpoint at this machine's receiver with a log of a delivered test event and a refused one
+ * (waiting for its next try), and a rotated secret, so its page shows the notice of the old
+ * secret, a failing status, and a call that succeeded beside calls that failed.
+ */
+async function webhookWithLog(staff: StaffApi) {
+  receiver = await startWebhookReceiver();
+  let calls = 0;
+  // The first call is delivered, every later one refused.
+  receiver.answer = () => ({ status: (calls += 1) === 1 ? 204 : 503 });
+  const description = 'Scan receiver';
+  const { webhook } = await staff.call<{ webhook: { id: string } }>('POST', '/api/webhooks', {
+    url: `${receiver.url}/tidings`,
+    description,
+    events: ['message.sent', 'message.delivered', 'contact.created'],
+  });
+  for (const made of [1, 2]) {
+    await staff.call('POST', `/api/webhooks/${webhook.id}/test`, undefined, 202);
+    await expect
+      .poll(
+        async () =>
+          (
+            await staff.call<{ total: number }>(
+              'GET',
+              `/api/webhooks/${webhook.id}/attempts?page=1&perPage=1`,
+            )
+          ).total,
+        { timeout: 30_000 },
+      )
+      .toBeGreaterThanOrEqual(made);
+  }
+  await staff.call('POST', `/api/webhooks/${webhook.id}/rotate-secret`);
+  return { id: webhook.id, description };
+}
+
 /** The first page of a list from the API, as the console's lists would show it. */
 async function listOf<T>(staff: StaffApi, list: string, query = ''): Promise<T[]> {
   const body = await staff.call<Record<string, T[]>>(
@@ -404,6 +498,7 @@ afterAll(async () => {
   console.log(`Accessibility: ${statesChecked} states checked (axe-core, ${TAGS.join(', ')})`);
   await browser?.close();
   await server?.stop();
+  await receiver?.close();
   await demoSeeded?.catch(() => undefined);
   for (const dir of [emptyDir, demoDir]) if (dir) await rm(dir, { recursive: true, force: true });
 });
@@ -447,6 +542,7 @@ describe('accessibility (axe-core, WCAG 2.2 AA and best practices)', () => {
         ...notFound,
         ...importDialog,
         ...apiKeyStates,
+        noWebhooks,
         { ...drawer, path: '/dashboard' },
       ]);
     },
@@ -472,6 +568,7 @@ describe('accessibility (axe-core, WCAG 2.2 AA and best practices)', () => {
       const [pod] = await listOf<Row>(staff, 'pods');
       const [message] = await listOf<Row>(staff, 'messages');
       const rolling = await rollingEnrollment(staff, product!.id);
+      const webhook = await webhookWithLog(staff);
       const programsPanel = (content: string) => async (page: Page) => {
         await heading(t.contacts.editTitle)(page);
         await page
@@ -587,6 +684,7 @@ describe('accessibility (axe-core, WCAG 2.2 AA and best practices)', () => {
           path: '/profile',
           ready: openWith(t.profile.sessions.signOutOthers),
         },
+        ...webhookStates(webhook.id, webhook.description),
         { ...drawer, path: '/contacts' },
       ]);
     },

@@ -161,10 +161,14 @@ describe('/profile: who is signed in', () => {
 describe('/profile: developers', () => {
   const k = messages.apiKeys;
 
-  it("leads an admin to the API keys and the API's reference", async () => {
+  it("leads an admin to the API keys, the webhooks and the API's reference", async () => {
     openProfile();
     const card = await region(k.developerTitle);
     expect(within(card).getByRole('link', { name: k.manage })).toHaveAttribute('href', '/api-keys');
+    expect(within(card).getByRole('link', { name: messages.webhooks.manage })).toHaveAttribute(
+      'href',
+      '/webhooks',
+    );
     expect(within(card).getByRole('link', { name: k.apiReference })).toHaveAttribute(
       'href',
       '/api/docs',

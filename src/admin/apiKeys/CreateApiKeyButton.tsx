@@ -1,38 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import AddIcon from '@mui/icons-material/Add';
-import CopyIcon from '@mui/icons-material/ContentCopy';
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  TextField,
-} from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Stack } from '@mui/material';
 import { useState } from 'react';
-import {
-  DateTimeInput,
-  Form,
-  HttpError,
-  SaveButton,
-  SelectInput,
-  TextInput,
-  useDataProvider,
-  useNotify,
-} from 'react-admin';
+import { DateTimeInput, SelectInput, TextInput, useDataProvider } from 'react-admin';
 import type { FieldValues, Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import { API_KEY_ROLES } from '../../shared/api-keys';
 import type { CreatedApiKeyResponse } from '../../shared/responses/api-keys';
 import { createApiKeySchema, type CreateApiKeyInput } from '../../shared/validation/api-key';
-import { serverFieldErrors } from '../contacts/form/saveOutcome';
+import { CreateDialog } from '../forms/CreateDialog';
+import { SecretDialog } from '../forms/SecretDialog';
 import { useMessages } from '../i18n';
-import { ErrorBanner } from '../lists/ErrorBanner';
 import type { TidingsDataProvider } from '../providers/dataProvider';
-import { serverMessage } from '../providers/httpClient';
 
 /**
  * The expiry as the browser's date and time input gives it (local, without an offset), as the
@@ -66,7 +45,7 @@ export function CreateApiKeyButton() {
         {t('apiKeys.create')}
       </Button>
       {open && !created && <NewKeyDialog onClose={close} onCreated={setCreated} />}
-      {created && <SecretDialog created={created} onClose={close} />}
+      {created && <KeySecretDialog created={created} onClose={close} />}
     </>
   );
 }
@@ -80,75 +59,39 @@ function NewKeyDialog({
 }) {
   const t = useMessages();
   const dataProvider = useDataProvider<TidingsDataProvider>();
-  const queryClient = useQueryClient();
-  const [error, setError] = useState<string | null>(null);
-  const create = useMutation({
-    mutationFn: (input: CreateApiKeyInput) => dataProvider.createApiKey(input),
-  });
-
-  const submit = async (values: FieldValues) => {
-    setError(null);
-    try {
-      const created = await create.mutateAsync(values as CreateApiKeyInput);
-      await queryClient.invalidateQueries({ queryKey: ['api-keys'] });
-      onCreated(created);
-      return undefined;
-    } catch (e) {
-      const fields = serverFieldErrors(e);
-      if (!fields) {
-        setError(
-          e instanceof HttpError ? serverMessage(e, t('apiKeys.failed')) : t('apiKeys.failed'),
-        );
-      }
-      return fields;
-    }
-  };
-
   return (
-    <Dialog open onClose={create.isPending ? undefined : onClose} fullWidth maxWidth="sm">
-      <DialogTitle>{t('apiKeys.createTitle')}</DialogTitle>
-      <Form
-        defaultValues={{ name: '', role: 'host', expiresAt: '' }}
-        resolver={resolver}
-        onSubmit={submit}
-        mode="onSubmit"
-        reValidateMode="onChange"
-        noValidate
-      >
-        <DialogContent>
-          <ErrorBanner message={error} onClose={() => setError(null)} />
-          <Stack sx={{ pt: 1 }}>
-            <TextInput source="name" label={t('apiKeys.fields.name')} autoFocus fullWidth />
-            <SelectInput
-              source="role"
-              label={t('apiKeys.fields.role')}
-              choices={API_KEY_ROLES.map((role) => ({
-                id: role,
-                name: t(`apiKeys.roles.${role}`),
-              }))}
-              fullWidth
-            />
-            <DateTimeInput
-              source="expiresAt"
-              label={t('apiKeys.fields.expiresAt')}
-              helperText={t('apiKeys.expiresAtHelp')}
-              fullWidth
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={create.isPending}>
-            {t('app.cancel')}
-          </Button>
-          <SaveButton label={t('apiKeys.create')} icon={<AddIcon />} alwaysEnable />
-        </DialogActions>
-      </Form>
-    </Dialog>
+    <CreateDialog
+      title={t('apiKeys.createTitle')}
+      submitLabel={t('apiKeys.create')}
+      failedText={t('apiKeys.failed')}
+      resource="api-keys"
+      defaultValues={{ name: '', role: 'host', expiresAt: '' }}
+      resolver={resolver}
+      create={(input: CreateApiKeyInput) => dataProvider.createApiKey(input)}
+      onClose={onClose}
+      onCreated={onCreated}
+    >
+      <Stack sx={{ pt: 1 }}>
+        <TextInput source="name" label={t('apiKeys.fields.name')} autoFocus fullWidth />
+        <SelectInput
+          source="role"
+          label={t('apiKeys.fields.role')}
+          choices={API_KEY_ROLES.map((role) => ({ id: role, name: t(`apiKeys.roles.${role}`) }))}
+          fullWidth
+        />
+        <DateTimeInput
+          source="expiresAt"
+          label={t('apiKeys.fields.expiresAt')}
+          helperText={t('apiKeys.expiresAtHelp')}
+          fullWidth
+        />
+      </Stack>
+    </CreateDialog>
   );
 }
 
 /** The new key's secret, this once, with a button to copy it. */
-function SecretDialog({
+function KeySecretDialog({
   created,
   onClose,
 }: {
@@ -156,40 +99,19 @@ function SecretDialog({
   onClose: () => void;
 }) {
   const t = useMessages();
-  const notify = useNotify();
-  const copy = () =>
-    // The clipboard needs a secure page; where it is refused, the key can still be selected.
-    Promise.resolve()
-      .then(() => navigator.clipboard.writeText(created.secret))
-      .then(
-        () => notify(t('apiKeys.copied'), { type: 'success' }),
-        () => notify(t('apiKeys.copyFailed'), { type: 'warning' }),
-      );
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm">
-      <DialogTitle>{t('apiKeys.secretTitle')}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2}>
-          <Alert severity="warning">{t('apiKeys.secretWarning')}</Alert>
-          <TextField
-            label={created.apiKey.name}
-            value={created.secret}
-            slotProps={{
-              htmlInput: { readOnly: true, spellCheck: false, style: { fontFamily: 'monospace' } },
-            }}
-            onFocus={(event) => event.target.select()}
-            fullWidth
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button startIcon={<CopyIcon />} onClick={() => void copy()}>
-          {t('apiKeys.copy')}
-        </Button>
-        <Button variant="contained" onClick={onClose}>
-          {t('apiKeys.done')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <SecretDialog
+      label={created.apiKey.name}
+      secret={created.secret}
+      texts={{
+        title: t('apiKeys.secretTitle'),
+        warning: t('apiKeys.secretWarning'),
+        copy: t('apiKeys.copy'),
+        copied: t('apiKeys.copied'),
+        copyFailed: t('apiKeys.copyFailed'),
+        done: t('apiKeys.done'),
+      }}
+      onClose={onClose}
+    />
   );
 }

@@ -11,7 +11,7 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
-import { useDataProvider, useNotify } from 'react-admin';
+import { useDataProvider } from 'react-admin';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { CARRIER_SAMPLES, KEYWORD_READINGS } from '../../shared/carrier';
 import type {
@@ -22,6 +22,7 @@ import type {
 } from '../../shared/responses/carrier';
 import { messages } from '../../shared/messages';
 import { ProgramField } from '../analytics/ProgramField';
+import { useCopyToClipboard } from '../forms/useCopyToClipboard';
 import { useMessages } from '../i18n';
 import { HELP_PATH } from './helpPaths';
 import { ErrorBanner } from '../lists/ErrorBanner';
@@ -38,20 +39,15 @@ const list = new Intl.ListFormat('en', { type: 'conjunction' });
 /** Copies `text` to the clipboard; its accessible name says what it copies. */
 function CopyButton({ text, what }: { text: string; what: string }) {
   const t = useMessages();
-  const notify = useNotify();
-  const copy = () =>
-    // The clipboard needs a secure page and the user's leave; where it is refused, say so.
-    Promise.resolve()
-      .then(() => navigator.clipboard.writeText(text))
-      .then(
-        () => notify(t('carrierRegistration.copied'), { type: 'success' }),
-        () => notify(t('carrierRegistration.copyFailed'), { type: 'warning' }),
-      );
+  const copy = useCopyToClipboard({
+    copied: t('carrierRegistration.copied'),
+    failed: t('carrierRegistration.copyFailed'),
+  });
   return (
     <Button
       size="small"
       startIcon={<CopyIcon />}
-      onClick={() => void copy()}
+      onClick={() => void copy(text)}
       aria-label={t('carrierRegistration.copyLabel', { what })}
     >
       {t('carrierRegistration.copy')}

@@ -37,4 +37,5 @@ export const LIST_TEXTS: Record<ListResource, ListTexts> = {
     emptyFiltered: 'replies.emptyFiltered',
   },
   apiKeys: { title: 'apiKeys.title', items: 'apiKeys.items', empty: 'apiKeys.empty' },
+  webhooks: { title: 'webhooks.title', items: 'webhooks.items', empty: 'webhooks.empty' },
 };

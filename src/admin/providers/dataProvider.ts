@@ -7,6 +7,14 @@ import {
 } from 'react-admin';
 import { forgotPassword, sendWelcomeEmail, setPassword, verifyEmail } from './accountApi';
 import { createApiKey, revokeApiKey } from './apiKeysApi';
+import {
+  createWebhook,
+  deleteWebhook,
+  getWebhookAttempts,
+  resendWebhookDelivery,
+  rotateWebhookSecret,
+  sendWebhookTest,
+} from './webhooksApi';
 import { getAnalytics } from './analyticsApi';
 import {
   downloadContactConsentCsv,
@@ -55,6 +63,9 @@ export const RESOURCE_KEYS: Record<string, { list: string; one: string }> = {
   // Listed here; made and revoked by their own calls (apiKeysApi.ts): a new key's secret is
   // answered once, beside the key.
   'api-keys': { list: 'apiKeys', one: 'apiKey' },
+  // Listed, read and changed here; added, deleted and given a new secret by their own calls
+  // (webhooksApi.ts): the signing secret is answered once, beside the endpoint.
+  webhooks: { list: 'webhooks', one: 'webhook' },
 };
 
 /**
@@ -155,9 +166,10 @@ const baseDataProvider: DataProvider = {
     return { data: unwrapSaved(resource, json) } as never;
   },
 
-  // The API (spec section 7) updates one record at a time and deletes no record (a pod member is
-  // removed by its own call); no screen offers bulk updates or deletes (every list sets its own
-  // bulk actions), so a call here is a mistake to report, not a request to send.
+  // The API (spec section 7) updates one record at a time and deletes no record (a pod member and
+  // a webhook endpoint are removed by their own calls); no screen offers bulk updates or deletes
+  // (every list sets its own bulk actions), so a call here is a mistake to report, not a request
+  // to send.
   updateMany: (resource) => unsupported(`Tidings has no bulk update for ${resource}`),
   delete: (resource) => unsupported(`Tidings has no delete for ${resource}`),
   deleteMany: (resource) => unsupported(`Tidings has no bulk delete for ${resource}`),
@@ -183,6 +195,12 @@ export const dataProvider = {
   restartEnrollment,
   createApiKey,
   revokeApiKey,
+  createWebhook,
+  deleteWebhook,
+  rotateWebhookSecret,
+  sendWebhookTest,
+  getWebhookAttempts,
+  resendWebhookDelivery,
   downloadContactConsentCsv,
   downloadProgramConsentCsv,
   getCarrierRegistration,

@@ -70,9 +70,12 @@ export const webhooks = {
   create: 'Add endpoint',
   createTitle: 'New webhook endpoint',
   editTitle: 'Webhook endpoint',
+  back: 'Back to Webhooks',
+  loading: 'Loading webhook endpoint...',
   empty: 'No webhook endpoints yet',
   fields: {
     url: 'URL',
+    endpoint: 'Endpoint',
     description: 'Description',
     events: 'Events',
     enabled: 'Enabled',
@@ -82,6 +85,7 @@ export const webhooks = {
     failingSince: 'Failing since',
   },
   eventsHelp: 'The events Tidings sends to this endpoint.',
+  moreEvents: '+%{count} more',
   urlHelp: 'An https URL that answers 2xx within 10 seconds.',
   statuses: { enabled: 'Enabled', paused: 'Paused', failing: 'Failing', disabled: 'Disabled' },
   disabledForFailing:
@@ -89,7 +93,13 @@ export const webhooks = {
   secretTitle: 'Copy the signing secret now',
   secretWarning:
     'Your endpoint checks each request with this secret (the webhook-signature header). Tidings shows it this once; if you lose it, rotate it.',
+  secretLabel: 'Signing secret',
   secretCopied: 'Signing secret copied',
+  copy: 'Copy',
+  copyFailed: 'Could not copy: select the secret and copy it yourself',
+  done: 'Done',
+  previousSecretUntil:
+    'The secret before the last rotation still signs beside the new one until %{at}.',
   rotate: 'Rotate secret',
   rotateTitle: 'Rotate the signing secret?',
   rotateContent:
@@ -104,11 +114,20 @@ export const webhooks = {
   deleteContent: 'Tidings stops sending to it at once, and its log is deleted.',
   deleted: 'Webhook endpoint deleted',
   created: 'Webhook endpoint added',
+  save: 'Save',
   saved: 'Webhook endpoint saved',
   failed: 'Could not save the webhook endpoint',
+  actionFailed: 'Tidings could not do this: try again',
+  errors: {
+    fetch: 'Failed to fetch webhook endpoint',
+    load: 'Failed to load webhook endpoint',
+  },
   log: {
     title: 'Delivery log',
     empty: 'Nothing sent to this endpoint yet',
+    refresh: 'Refresh',
+    fetchFailed: 'Failed to fetch the delivery log',
+    loadFailed: 'Failed to load the delivery log',
     at: 'Time',
     event: 'Event',
     eventId: 'Event id (webhook-id)',

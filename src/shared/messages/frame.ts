@@ -53,6 +53,7 @@ export const lists = {
     messages: 'Failed to fetch messages',
     replies: 'Failed to fetch replies',
     apiKeys: 'Failed to fetch API keys',
+    webhooks: 'Failed to fetch webhook endpoints',
   },
   loadFailed: {
     programs: 'Failed to load programs',
@@ -62,6 +63,7 @@ export const lists = {
     messages: 'Failed to load messages',
     replies: 'Failed to load replies',
     apiKeys: 'Failed to load API keys',
+    webhooks: 'Failed to load webhook endpoints',
   },
 } as const;
 
