@@ -113,7 +113,6 @@ export const webhooks = {
   deleteTitle: 'Delete the endpoint %{url}?',
   deleteContent: 'Tidings stops sending to it at once, and its log is deleted.',
   deleted: 'Webhook endpoint deleted',
-  created: 'Webhook endpoint added',
   save: 'Save',
   saved: 'Webhook endpoint saved',
   failed: 'Could not save the webhook endpoint',
