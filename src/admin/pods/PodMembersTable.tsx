@@ -109,7 +109,7 @@ function MembersView({ podId, onRemoved, onError }: MembersTableProps) {
           />
         </Box>
       ) : null}
-      <Box sx={{ height: 4 }}>{isFetching && <LinearProgress />}</Box>
+      <Box sx={{ height: 4 }}>{isFetching && <LinearProgress aria-label={t('app.loading')} />}</Box>
       {!isPending && !error && total === 0 ? (
         <EmptyList text={filterValues.q ? t('pods.noMatches') : t('pods.noActiveMembers')} />
       ) : (

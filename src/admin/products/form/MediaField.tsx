@@ -125,8 +125,12 @@ export function MediaField({
             </Typography>
             {progress !== null && (
               <Box sx={{ mt: 1 }}>
-                <LinearProgress variant="determinate" value={progress} />
-                <Typography variant="caption">
+                <LinearProgress
+                  variant="determinate"
+                  value={progress}
+                  aria-label={t('products.uploading', { percent: progress })}
+                />
+                <Typography variant="caption" aria-hidden>
                   {t('products.uploading', { percent: progress })}
                 </Typography>
               </Box>
