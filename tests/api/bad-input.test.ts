@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
@@ -18,6 +18,7 @@ import { createTestDatabase, TEST_DB, type TestDatabase } from './helpers/databa
 import { send, sendJson, type Exchange } from './helpers/fuzz/client';
 import { requestsFor, unknownPaths, type FuzzRequest } from './helpers/fuzz/requests';
 import { FUZZ_ROUTES, seedThroughApi, type Seed } from './helpers/fuzz/routes';
+import { copyDatabase } from '../helpers/pglite-template';
 
 /**
  * The bad-input layer: every route of the real server process, over HTTP, with generated bad
@@ -155,7 +156,7 @@ beforeAll(async () => {
   } else {
     // A copy of the migrated template: the server skips creating a database.
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'tidings-fuzz-'));
-    await cp(inject('pgliteTemplateDir'), path.join(dataDir, 'db'), { recursive: true });
+    await copyDatabase(inject('pgliteTemplateDir'), path.join(dataDir, 'db'));
     env = { DATA_DIR: dataDir };
   }
   server = await startServer({

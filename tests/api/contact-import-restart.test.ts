@@ -1,4 +1,4 @@
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, like, sql } from 'drizzle-orm';
@@ -10,6 +10,7 @@ import { messages } from '../../src/shared/messages';
 import { startServer, type RunningServer } from '../helpers/server';
 import { createTestDatabase, TEST_DB, type TestDatabase } from './helpers/database';
 import { csvFile, importState, queueImport } from './helpers/imports';
+import { copyDatabase } from '../helpers/pglite-template';
 
 /**
  * The real server killed (SIGKILL) in the middle of an import, then started again: the import goes
@@ -110,7 +111,7 @@ describe('a server killed in the middle of an import', () => {
       const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tidings-import-restart-'));
       cleanup = () => rm(dataDir, { recursive: true, force: true });
       const pgDataDir = path.join(dataDir, 'db');
-      await cp(inject('pgliteTemplateDir'), pgDataDir, { recursive: true });
+      await copyDatabase(inject('pgliteTemplateDir'), pgDataDir);
       // The embedded database is one process's: the import is queued before the server opens it.
       let database = await openPglite(pgDataDir, dataDir);
       const id = await queueImport(database.db, { content });

@@ -1,11 +1,12 @@
 import fs from 'node:fs';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { startServer, type RunningServer } from '../helpers/server';
+import { copyDatabase } from '../helpers/pglite-template';
 
 /**
  * The embedded database keeps what it acknowledged through a power cut: PostgreSQL runs with fsync,
@@ -26,7 +27,7 @@ afterEach(async () => {
 /** The database as the server opens it (`openDatabase`), on a copy of the migrated template. */
 async function openAsTheServerDoes() {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'tidings-durability-'));
-  await cp(inject('pgliteTemplateDir'), path.join(dataDir, 'db'), { recursive: true });
+  await copyDatabase(inject('pgliteTemplateDir'), path.join(dataDir, 'db'));
   database = await openDatabase({ dataDir });
   return database;
 }

@@ -1,10 +1,11 @@
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { LOGIN_THROTTLE } from '../../src/server/auth/login-throttle';
 import { startServer, type RunningServer } from '../helpers/server';
 import { createTestDatabase, TEST_DB, type TestDatabase } from './helpers/database';
+import { copyDatabase } from '../helpers/pglite-template';
 
 /**
  * The sign-in limit across real server processes: attempts at one account, sent at once to every
@@ -27,7 +28,7 @@ beforeAll(async () => {
     env = { DATABASE_URL: testDb.url! };
   } else {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'tidings-limit-'));
-    await cp(inject('pgliteTemplateDir'), path.join(dataDir, 'db'), { recursive: true });
+    await copyDatabase(inject('pgliteTemplateDir'), path.join(dataDir, 'db'));
     env = { DATA_DIR: dataDir };
   }
   servers = await Promise.all(

@@ -1,9 +1,11 @@
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { cp, mkdtemp, rename, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { MIGRATIONS_DIR, openPglite } from '../../src/server/db/client';
 import { PGLITE_START_PARAMS } from '../../src/server/db/pglite';
 
@@ -57,5 +59,21 @@ export async function newDatabaseTemplate(): Promise<string> {
 /** Puts a new embedded database with no data in `dataDir/db`, where the server looks for it. */
 export async function copyNewDatabaseInto(dataDir: string): Promise<void> {
   template ??= newDatabaseTemplate();
-  await cp(await template, path.join(dataDir, 'db'), { recursive: true });
+  await copyDatabase(await template, path.join(dataDir, 'db'));
+}
+
+const run = promisify(execFile);
+
+/**
+ * Copies the database directory `from` (the template's 1,100 files) to `to`, a new directory. The
+ * system's cp copies in the kernel: 40 ms of CPU, where Node's fs.cp took 500 to 1,500 ms, most
+ * of it in the kernel too, for each of the hundreds of databases a run makes.
+ */
+export async function copyDatabase(from: string, to: string): Promise<void> {
+  if (process.platform === 'win32') {
+    await cp(from, to, { recursive: true });
+    return;
+  }
+  await mkdir(to, { recursive: true });
+  await run('cp', ['-R', `${from}/.`, to]);
 }

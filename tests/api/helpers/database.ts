@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { openPglite, openPostgres, type Database } from '../../../src/server/db/client';
 import { adminQuery, databaseUrl } from './postgres';
+import { copyDatabase } from '../../helpers/pglite-template';
 
 export type TestDbKind = 'pglite' | 'postgres';
 
@@ -42,7 +43,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     };
   }
   const pgDataDir = path.join(dataDir, 'db');
-  await cp(inject('pgliteTemplateDir'), pgDataDir, { recursive: true });
+  await copyDatabase(inject('pgliteTemplateDir'), pgDataDir);
   const database = await openPglite(pgDataDir, dataDir);
   return {
     database,
