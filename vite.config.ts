@@ -108,6 +108,9 @@ export default defineConfig({
               // After the other layers: a browser sharing two cores with jsdom suites times out.
               // Two browser files at a time, on their own, do not.
               sequence: { groupOrder: 2 },
+              // One module graph per worker, as in the API and UI layers: each file starts its own
+              // server and browser, and the helpers they share keep no state of a file.
+              isolate: false,
               globalSetup: ['tests/setup/server-build.global.ts', 'tests/e2e/setup/global.ts'],
               env: CHEAP_PASSWORDS,
               testTimeout: 120_000,
