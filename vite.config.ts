@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { precompress } from './scripts/vite-precompress.ts';
+import LongestFirst from './tests/setup/sequencer.ts';
 
 /**
  * One config for the console build (`vite build` -> dist/console), the dev server, and the four
@@ -79,6 +80,7 @@ export default defineConfig({
   },
   test: {
     reporters: ['default', './tests/summary-reporter.ts'],
+    sequence: { sequencer: LongestFirst },
     // Vitest's default on two cores is one worker; most files wait on servers, databases and
     // timers rather than the CPU, so two at a time nearly halves the run. Three made the UI and
     // browser layers longer (they use the CPU throughout); the API layers run three (above).

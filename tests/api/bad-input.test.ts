@@ -27,11 +27,11 @@ import { copyDatabase } from '../helpers/pglite-template';
  * requests at a time. No answer may be a 5xx or a dropped connection, no error may grow with its
  * input or show internals, and the server must still be up and serving afterwards.
  *
- * FUZZ_RUNS sets the requests per route (default 30, each run with a new seed), FUZZ_SEED replays a run, FUZZ_SHRINK=1
- * shrinks a failure to its smallest form (slower).
+ * FUZZ_RUNS sets the requests per route (default 20, each run with a new seed), FUZZ_SEED replays
+ * a run, FUZZ_SHRINK=1 shrinks a failure to its smallest form (slower).
  */
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
 const SEED = process.env.FUZZ_SEED
   ? Number(process.env.FUZZ_SEED)
   : (Date.now() ^ (Math.random() * 2 ** 31)) | 0;

@@ -9,7 +9,7 @@ import { runCrashRounds } from '../helpers/crash-rounds';
 describe('the embedded database killed with SIGKILL', () => {
   it('loses, duplicates and corrupts nothing it acknowledged, and always starts again', async () => {
     const report = await runCrashRounds({
-      rounds: 3,
+      rounds: 2,
       firstStarts: 1,
       writers: 4,
       killAfterMs: [300, 1200],
