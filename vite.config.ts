@@ -117,6 +117,9 @@ export default defineConfig({
               env: CHEAP_PASSWORDS,
               testTimeout: 120_000,
               hookTimeout: 180_000,
+              // expect.poll waits on the browser: an image decoded or a notice shown took over
+              // Vitest's default of one second beside another browser file on two cores.
+              expect: { poll: { timeout: 15_000 } },
             }),
           ]
         : []),
