@@ -19,6 +19,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
   customType,
@@ -634,6 +635,75 @@ export const outboundMessageEvents = pgTable(
     index('outbound_message_events_message_idx').on(t.messageId, t.at),
     check('outbound_message_events_status_check', oneOf(t.status, MESSAGE_STATUSES)),
     check('outbound_message_events_source_check', oneOf(t.source, MESSAGE_EVENT_SOURCES)),
+  ],
+);
+
+/**
+ * The outbox counted (docs/rollups.md): how many messages there are of each kind and status, by
+ * program and program day, by the Los Angeles day Analytics counts them on, and by failure
+ * reason. Kept in step with `outbound_messages` by its triggers (migration 0024), which write each
+ * statement's difference into `message_count_changes`; `foldMessageCounts` adds those here. A
+ * count is the sum of its row here and its rows there, so it is exact at every commit, and it stays
+ * when retention deletes the messages themselves.
+ */
+const messageCountColumns = () => ({
+  /**
+   * The Los Angeles day Analytics counts the message on: the day it was handed to the provider,
+   * or, never handed over, the day it ended failed, undelivered or expired; null for the others.
+   */
+  countDate: date('count_date', { mode: 'string' }),
+  programId: uuid('program_id'),
+  kind: text('kind', { enum: MESSAGE_KINDS }).notNull(),
+  day: integer('day'),
+  status: text('status', { enum: MESSAGE_STATUSES }).notNull(),
+  /** Handed to the provider (`sent_at` set). */
+  handedOver: boolean('handed_over').notNull(),
+  /** The provider's code and words, for failed and undelivered messages only. */
+  errorCode: text('error_code'),
+  errorMessage: text('error_message'),
+  messages: integer('messages').notNull(),
+});
+
+export const messageCounts = pgTable('message_counts', messageCountColumns(), (t) => [
+  unique('message_counts_key')
+    .on(
+      t.countDate,
+      t.programId,
+      t.kind,
+      t.day,
+      t.status,
+      t.handedOver,
+      t.errorCode,
+      t.errorMessage,
+    )
+    .nullsNotDistinct(),
+  index('message_counts_program_idx').on(t.programId, t.day),
+]);
+
+/** What each statement on the outbox changed in `message_counts`, until it is folded in. */
+export const messageCountChanges = pgTable('message_count_changes', messageCountColumns());
+
+/**
+ * The days of a month a contact was handed a message of a program (bit n-1 for day n, Los Angeles
+ * days), so that Analytics can count a program's distinct recipients over any range without the
+ * messages: set by the outbox's triggers, and gone with the contact or the program.
+ */
+export const programRecipientMonths = pgTable(
+  'program_recipient_months',
+  {
+    programId: uuid('program_id')
+      .notNull()
+      .references(() => programs.id, { onDelete: 'cascade' }),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The month's first day. */
+    month: date('month', { mode: 'string' }).notNull(),
+    days: integer('days').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.programId, t.month, t.contactId] }),
+    index('program_recipient_months_contact_idx').on(t.contactId),
   ],
 );
 

@@ -4,6 +4,7 @@ import type { MessageStatus } from '../../shared/delivery';
 import { serverTexts } from '../texts';
 import type { Db } from '../db/client';
 import { outboundMessages } from '../db/schema';
+import { foldMessageCounts } from '../services/message-counts';
 import { CLAIM_TIMEOUT_MS, type MessageUpdate } from './claim';
 import { neverOpenedText, tooLateText } from './cutoff';
 import { inPool } from './in-pool';
@@ -13,6 +14,11 @@ import { applyStatusReport, recordEvents } from './status';
 
 /** How long an `unknown` message waits for its status callback before the provider is asked. */
 export const UNKNOWN_GRACE_MS = 60 * 1000;
+/**
+ * How often a dispatcher folds the outbox's pending count changes into its counts
+ * (services/message-counts.ts): readers sum both, so this bounds only how many changes they sum.
+ */
+export const FOLD_COUNTS_EVERY_MS = 30 * 1000;
 /** `unknown` messages looked up with the provider in one pass. */
 const LOOKUP_BATCH_SIZE = 20;
 
@@ -30,7 +36,8 @@ export interface HousekeepingOptions {
 /**
  * What a dispatcher's pass does before it claims, each step over the whole outbox in a few
  * statements: takes back messages lost by dead dispatchers, settles `unknown` ones with the
- * provider, expires those too late, and holds those in quiet hours.
+ * provider, expires those too late, holds those in quiet hours, and (every
+ * FOLD_COUNTS_EVERY_MS) folds the outbox's count changes into its counts.
  */
 export function createHousekeeping(options: HousekeepingOptions): (at: Date) => Promise<void> {
   const { db, provider, cutoffMs, log, now, concurrency } = options;
@@ -181,10 +188,18 @@ export function createHousekeeping(options: HousekeepingOptions): (at: Date) => 
     }
   }
 
+  let lastFold = -Infinity;
+  async function foldCounts(at: Date) {
+    if (at.getTime() - lastFold < FOLD_COUNTS_EVERY_MS) return;
+    lastFold = at.getTime();
+    await foldMessageCounts(db);
+  }
+
   return async function housekeeping(at: Date) {
     await recoverLostClaims(at);
     await settleUnknown(at);
     await expireLate(at);
     await holdQuietZones(at);
+    await foldCounts(at);
   };
 }

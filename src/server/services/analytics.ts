@@ -10,11 +10,12 @@ import type {
 import type { MessageStatus } from '../../shared/delivery';
 import { serverTexts } from '../texts';
 import type { Db } from '../db/client';
-import { ENDED_UNSENT_STATUSES, programs } from '../db/schema';
+import { programs } from '../db/schema';
 import { notFound } from '../http/errors';
 import { analyticsClicks, clickRows, clicksSql } from './analytics-clicks';
 import { rowsOf } from '../db/rows';
-import { bounds, dateOfDay, dayNumber, literals } from './analytics-range';
+import { bounds, literals } from './analytics-range';
+import { messageCountsWhere } from './message-counts';
 
 /**
  * GET /api/analytics: every figure is counted in SQL by the rules written at the top of
@@ -36,60 +37,69 @@ const podPeople = (programId?: string) => sql`
   ${programId ? sql`where pp.program_id = ${programId}` : sql``}`;
 
 /**
- * The messages the range counts, each with the instant it counts at (SQL for a FROM clause):
- * handed to the provider in the range (at `sent_at`, whatever became of them since), and messages
- * that ended failed or expired without reaching it (when they ended, `updated_at`: no status
- * change follows a final one). Each branch reads its own partial index (migration 0009).
- * PostgreSQL leaves out the columns a query does not use.
+ * The range's counts (message-counts.ts), for a FROM clause: the messages counted on its days
+ * (`count_date`: handed to the provider that day, whatever became of them since, or ended failed,
+ * undelivered or expired that day without reaching it), of one program or of all.
  */
 function countedMessages(query: AnalyticsQuery) {
-  const inRange = bounds(query);
   const ofProgram = query.programId ? sql`and program_id = ${query.programId}` : sql``;
-  return sql`(
-    select sent_at as at, true as handed_over, status, program_id, contact_id,
-      error_code, error_message
-    from outbound_messages
-    where sent_at is not null and ${inRange(sql`sent_at`)} ${ofProgram}
-    union all
-    select updated_at, false, status, program_id, contact_id, error_code, error_message
-    from outbound_messages
-    where sent_at is null and status in (${literals(ENDED_UNSENT_STATUSES)}) and ${inRange(sql`updated_at`)}
-      ${ofProgram}
-  ) counted`;
+  return messageCountsWhere(
+    sql`count_date between ${query.from}::date and ${query.to}::date ${ofProgram}`,
+  );
 }
 
 type DayRow = AnalyticsDay & { expired: number };
 
-/** Every day of the range, quiet ones with zeros, in order (`dayNumber`: a message's day). */
+/** Every day of the range, quiet ones with zeros, in order. */
 function daysSql(query: AnalyticsQuery) {
   const { from, to } = query;
   return sql`
-    select ${dateOfDay(query, sql`n`)} as date,
+    select (${from}::date + n)::text as date,
       coalesce(c.sent, 0) as sent, coalesce(c.delivered, 0) as delivered,
       coalesce(c.failed, 0) as failed, coalesce(c.expired, 0) as expired
-    from generate_series(1, ${to}::date - ${from}::date + 1) as n
+    from generate_series(0, ${to}::date - ${from}::date) as n
     left join (
-      select ${dayNumber(query, sql`at`)} as n,
-        count(*) filter (where handed_over)::int as sent,
-        count(*) filter (where handed_over and status = 'delivered')::int as delivered,
-        count(*) filter (where status in (${literals(FAILED)}))::int as failed,
-        count(*) filter (where status = 'expired')::int as expired
+      select count_date,
+        (sum(messages) filter (where handed_over))::int as sent,
+        (sum(messages) filter (where handed_over and status = 'delivered'))::int as delivered,
+        (sum(messages) filter (where status in (${literals(FAILED)})))::int as failed,
+        (sum(messages) filter (where status = 'expired'))::int as expired
       from ${countedMessages(query)}
-      group by 1
-    ) c using (n)
+      group by count_date
+    ) c on c.count_date = ${from}::date + n
     order by n`;
 }
 
 /** The most frequent reasons of the range's failed messages. */
 const failuresSql = (query: AnalyticsQuery) => sql`
-    select error_code as "errorCode", error_message as "errorMessage", count(*)::int as count
+    select error_code as "errorCode", error_message as "errorMessage",
+      sum(messages)::int as count
     from ${countedMessages(query)}
     where status in (${literals(FAILED)})
     group by error_code, error_message
-    order by count(*) desc, error_code, error_message
+    having sum(messages) > 0
+    order by sum(messages) desc, error_code, error_message
     limit ${ANALYTICS_TOP_FAILURES}`;
 
 type ProgramRow = Omit<AnalyticsProgram, 'deliveryRate' | 'optOutRate'>;
+
+/**
+ * The contacts handed a message of each program on a day of the range (SQL: `program_id,
+ * recipients`), from program_recipient_months: the range's days of each month make a mask, and a
+ * contact counts once however many of its months match.
+ */
+function recipientsSql(query: AnalyticsQuery) {
+  const { from, to } = query;
+  const first = sql`extract(day from greatest(${from}::date, month))::int`;
+  const last = sql`extract(day from least(${to}::date, (month + interval '1 month' - interval '1 day')::date))::int`;
+  return sql`
+    select program_id, count(distinct contact_id)::int as recipients
+    from program_recipient_months
+    where month between date_trunc('month', ${from}::date)::date and ${to}::date
+      ${query.programId ? sql`and program_id = ${query.programId}` : sql``}
+      and days & ((1::bigint << ${last}) - (1::bigint << (${first} - 1)))::int <> 0
+    group by program_id`;
+}
 
 /**
  * The programs with a message counted in the range, by name: what they sent and to how many
@@ -98,20 +108,17 @@ type ProgramRow = Omit<AnalyticsProgram, 'deliveryRate' | 'optOutRate'>;
 function programsSql(query: AnalyticsQuery) {
   const inRange = bounds(query);
   return sql`
-    with per_person as (
-      select program_id, contact_id,
-        count(*) filter (where handed_over) as sent,
-        count(*) filter (where handed_over and status = 'delivered') as delivered
+    with activity as (
+      select program_id,
+        coalesce(sum(messages) filter (where handed_over), 0)::int as sent,
+        coalesce(sum(messages) filter (where handed_over and status = 'delivered'), 0)::int
+          as delivered
       from ${countedMessages(query)}
       where program_id is not null
-      group by program_id, contact_id
-    ),
-    activity as (
-      select program_id, sum(sent)::int as sent, sum(delivered)::int as delivered,
-        count(contact_id) filter (where sent > 0)::int as recipients
-      from per_person
       group by program_id
+      having sum(messages) > 0
     ),
+    recipients as (${recipientsSql(query)}),
     members as (
       select distinct program_id, user_id from (${podPeople(query.programId)}) as people
     ),
@@ -122,9 +129,10 @@ function programsSql(query: AnalyticsQuery) {
       group by m.program_id
     )
     select p.id as "programId", p.program_name as "programName", a.sent, a.delivered,
-      coalesce(o.opt_outs, 0) as "optOuts", a.recipients
+      coalesce(o.opt_outs, 0) as "optOuts", coalesce(r.recipients, 0) as recipients
     from activity a
     join programs p on p.id = a.program_id
+    left join recipients r on r.program_id = a.program_id
     left join opt_outs o on o.program_id = a.program_id
     order by lower(p.program_name), p.program_name, p.id`;
 }

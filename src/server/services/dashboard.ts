@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { DASHBOARD_LIST_SIZE, dashboardDay } from '../../shared/dashboard';
+import type { LocalDate } from '../../shared/schedule';
 import type {
   DashboardFailure,
   DashboardResponse,
@@ -8,6 +9,7 @@ import type {
 import { FAILURE_STATUSES, WAITING_MESSAGE_STATUSES } from '../../shared/delivery';
 import type { Db } from '../db/client';
 import { outboundMessages, products, programs } from '../db/schema';
+import { messageCountsWhere } from './message-counts';
 import { fromMessages } from './messages';
 import { programStatusSqlAt } from './programs';
 
@@ -17,23 +19,25 @@ const countWhere = (where: SQL | undefined) =>
 
 /**
  * Today's three figures (see shared/dashboard.ts for what each counts), in one statement of three
- * scalar subqueries, so that each uses its own index: due the (status, send_after) index; sent a
- * range on sent_at; failed the failure statuses and a range on updated_at. The ranges are
- * half-open (`>= from and < to`), as an index on the time column reads them.
+ * scalar subqueries: due from the (status, send_after) index; sent from the outbox's counts of the
+ * day (message-counts.ts: handed over on that Los Angeles day, as Analytics counts it); failed
+ * from the failure statuses and a range on updated_at (half-open, `>= from and < to`, as an index
+ * on the time column reads it). Due and failed read only what is waiting or changed today.
  */
-async function todayFigures(db: Db, from: Date, to: Date) {
+async function todayFigures(db: Db, date: LocalDate, from: Date, to: Date) {
   const due = and(
     inArray(outboundMessages.status, WAITING_MESSAGE_STATUSES),
     lt(outboundMessages.sendAfter, to),
   );
-  const sent = and(gte(outboundMessages.sentAt, from), lt(outboundMessages.sentAt, to));
+  const sent = sql`(select coalesce(sum(messages), 0)
+    from ${messageCountsWhere(sql`count_date = ${date}::date and handed_over`)})`;
   const failed = and(
     inArray(outboundMessages.status, FAILURE_STATUSES),
     gte(outboundMessages.updatedAt, from),
     lt(outboundMessages.updatedAt, to),
   );
   const result = await db.execute(
-    sql`select ${countWhere(due)} as due, ${countWhere(sent)} as sent, ${countWhere(failed)} as failed`,
+    sql`select ${countWhere(due)} as due, ${sent} as sent, ${countWhere(failed)} as failed`,
   );
   // count(*) is a bigint, which the drivers hand over as text.
   const [row] = (result as unknown as { rows: Record<'due' | 'sent' | 'failed', unknown>[] }).rows;
@@ -95,7 +99,7 @@ async function recentFailures(db: Db): Promise<DashboardFailure[]> {
 export async function dashboard(db: Db, now: Date): Promise<DashboardResponse> {
   const { date, from, to } = dashboardDay(now);
   const [figures, running, failures] = await Promise.all([
-    todayFigures(db, from, to),
+    todayFigures(db, date, from, to),
     runningPrograms(db, now),
     recentFailures(db),
   ]);

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
 import { FAILURE_STATUSES, MESSAGE_STATUSES, type MessageStatus } from '../../shared/delivery';
 import { programSchedule, sendTimeOfDay, type ProgramSchedule } from '../../shared/schedule';
 import type { ApiDeliveryDay, ApiProgramDeliveries } from '../../shared/responses/programs';
@@ -8,7 +8,10 @@ import { outboundMessages, products, programs } from '../db/schema';
 import { morningZone, splitZones } from '../delivery/quiet-hours';
 import { countProgramRecipients, programAudience } from '../delivery/recipients';
 import { notFound } from '../http/errors';
+import { rowsOf } from '../db/rows';
+import { literals } from './analytics-range';
 import { deliveryClicks } from './deliveries-clicks';
+import { messageCountsWhere } from './message-counts';
 import { enrollmentSummary } from './enrollment-status';
 
 /** The statuses a day's failures are listed for: the provider or the carrier refused them. */
@@ -57,7 +60,7 @@ function heldUntilMorningIn(sendAfter: Date, dayTime: number, timeZone: string |
 
 /**
  * GET /api/programs/{id}/deliveries: every day of the program's schedule with its day messages
- * counted by status (one grouped query on the program/day index), the failures of each day by
+ * counted by status (from the outbox's counts, message-counts.ts), the failures of each day by
  * reason, the messages quiet hours hold and the morning they wait for, the clicks on its tracked
  * links (deliveries-clicks.ts), how many contacts would
  * receive the next message, and why the others would not. A draft has no schedule and no
@@ -79,23 +82,25 @@ export async function programDeliveries(
     eq(outboundMessages.kind, 'program'),
     isNotNull(outboundMessages.day),
   );
+  // The program's day messages counted by day and status (message-counts.ts).
+  const programDays = messageCountsWhere(
+    sql`program_id = ${programId} and kind = 'program' and day is not null`,
+  );
   const [counts, failures, recipients, audience, queued, clicks, enrollments] = await Promise.all([
-    db
-      .select({ day: outboundMessages.day, status: outboundMessages.status, count: count() })
-      .from(outboundMessages)
-      .where(ofProgram)
-      .groupBy(outboundMessages.day, outboundMessages.status),
-    db
-      .select({
-        day: outboundMessages.day,
-        errorCode: outboundMessages.errorCode,
-        errorMessage: outboundMessages.errorMessage,
-        count: count(),
-      })
-      .from(outboundMessages)
-      .where(and(ofProgram, inArray(outboundMessages.status, FAILURE_STATUSES)))
-      .groupBy(outboundMessages.day, outboundMessages.errorCode, outboundMessages.errorMessage)
-      .orderBy(desc(count()), outboundMessages.errorCode, outboundMessages.errorMessage),
+    rowsOf<{ day: number; status: MessageStatus; count: number }>(
+      db,
+      sql`select day, status, sum(messages)::int as count from ${programDays}
+        group by day, status having sum(messages) > 0`,
+    ),
+    rowsOf<{ day: number; errorCode: string | null; errorMessage: string | null; count: number }>(
+      db,
+      sql`select day, error_code as "errorCode", error_message as "errorMessage",
+          sum(messages)::int as count
+        from ${programDays}
+        where status in (${literals(FAILURE_STATUSES)})
+        group by day, error_code, error_message having sum(messages) > 0
+        order by sum(messages) desc, error_code, error_message`,
+    ),
     countProgramRecipients(db, programId),
     programAudience(db, programId),
     // The queued messages by when they go and where, at whole minutes (a morning, or the day's

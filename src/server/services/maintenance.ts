@@ -6,6 +6,7 @@ import type { Backups } from '../backup/service';
 import type { Database } from '../db/client';
 import { deleteOldImports } from '../imports/retention';
 import { deleteOldWebhookEvents } from '../webhooks/retention';
+import { deleteEmptyMessageCounts, foldMessageCounts } from './message-counts';
 
 const EVERY_MS = 60 * 60 * 1000;
 /**
@@ -18,7 +19,8 @@ const FIRST_BACKUP_MS = 10 * 60 * 1000;
 /**
  * Hourly: clean-up of rows that can no longer matter (ended sessions, attempts counted by the rate
  * limits past their longest window, imports finished a month ago with their reports, webhook
- * events written a month ago with their deliveries and logs), fresh
+ * events written a month ago with their deliveries and logs), the outbox's count changes folded
+ * into its counts and the counts that came to zero deleted, fresh
  * planner statistics where the database keeps none itself, and on the embedded database a backup
  * (the newest BACKUP_KEEP kept).
  */
@@ -40,6 +42,8 @@ export function startMaintenance(
       await deleteOldAttempts(database.db, ATTEMPT_RETENTION_MS);
       await deleteOldImports(database.db);
       await deleteOldWebhookEvents(database.db);
+      await foldMessageCounts(database.db);
+      await deleteEmptyMessageCounts(database.db);
       await database.refreshStatistics();
     } catch (error) {
       log.error({ err: error }, 'maintenance failed');

@@ -1,0 +1,68 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
+
+/**
+ * The outbox counted (docs/rollups.md). The triggers of migration 0024 write each statement's
+ * difference into `message_count_changes`; `foldMessageCounts` adds them into `message_counts`.
+ * A reader sums both (`messageCountsWhere`), so a figure is exact at every commit whether or not
+ * the changes have been folded in yet.
+ */
+
+const KEY = sql.raw(
+  'count_date, program_id, kind, day, status, handed_over, error_code, error_message',
+);
+
+/**
+ * The counts matching `where` (on their columns: count_date, program_id, kind, day, status,
+ * handed_over, error_code, error_message), for a FROM clause: rows of those columns and
+ * `messages`, several per key until the changes are folded in, so sum `messages` by what you
+ * group on.
+ */
+export const messageCountsWhere = (where: SQL) => sql`(
+  select ${KEY}, messages from message_counts where ${where}
+  union all
+  select ${KEY}, messages from message_count_changes where ${where}
+) counts`;
+
+/** Any number will do, so long as nothing else takes this advisory lock. */
+const FOLD_LOCK = 8_410_224;
+
+/**
+ * Adds the pending changes into the counts, in one transaction: the changes it deletes are the
+ * changes it adds, so none is counted twice or lost, and one folder at a time (an advisory lock;
+ * another skips) keeps two from updating the same counts in different orders. Returns how many
+ * changes it folded, or null when another process was folding.
+ */
+export async function foldMessageCounts(db: Db): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    const [lock] = (
+      (await tx.execute(
+        sql`select pg_try_advisory_xact_lock(${FOLD_LOCK}) as locked`,
+      )) as unknown as {
+        rows: { locked: boolean }[];
+      }
+    ).rows;
+    if (!lock?.locked) return null;
+    const result = (await tx.execute(sql`
+      with moved as (delete from message_count_changes returning *),
+      summed as (
+        insert into message_counts as c (${KEY}, messages)
+        select ${KEY}, sum(messages)::int from moved group by ${KEY} having sum(messages) <> 0
+        on conflict on constraint message_counts_key
+        do update set messages = c.messages + excluded.messages
+        returning 1
+      )
+      select (select count(*) from moved)::int as folded, (select count(*) from summed) as summed`)) as unknown as {
+      rows: { folded: number }[];
+    };
+    return result.rows[0]!.folded;
+  });
+}
+
+/**
+ * Counts that came to zero (every message of their key moved on): hourly, as their number is
+ * bounded by the keys there have been, and a zero reads as no row.
+ */
+export async function deleteEmptyMessageCounts(db: Db): Promise<void> {
+  await db.execute(sql`delete from message_counts where messages = 0`);
+}
