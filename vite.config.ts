@@ -48,7 +48,7 @@ const EMBEDDED_ONLY = [
 ];
 
 // Files about several processes on one database, which only PostgreSQL can be.
-const POSTGRES_ONLY = ['tests/api/webhook-processes.test.ts'];
+const POSTGRES_ONLY = ['tests/api/webhook-processes.test.ts', 'tests/api/media-servers.test.ts'];
 
 const apiLayer = (db: 'pglite' | 'postgres') =>
   node(`api:${db}`, {

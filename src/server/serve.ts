@@ -9,6 +9,7 @@ import { createImportRunner } from './imports/runner';
 import { createMailTransport } from './mail/transport';
 import { createMailWorker } from './mail/worker';
 import { optinPolicy } from './outbox/optin';
+import { moveDiskMediaIn } from './media/move-in';
 import { startMaintenance } from './services/maintenance';
 import { createWebhookWorker } from './webhooks/worker';
 import { announceBootstrap, prepareDatabase } from './startup';
@@ -30,6 +31,14 @@ async function main() {
   const { database } = prepared;
 
   const app = await buildApp({ config, database });
+  try {
+    await moveDiskMediaIn(database.db, config.mediaDir, app.log);
+  } catch (error) {
+    await database.close();
+    fail(
+      `Tidings could not start: moving ${config.mediaDir} into the database failed: ${(error as Error).message}`,
+    );
+  }
   const mailTransport = createMailTransport(config, app.log);
   const mailWorker = createMailWorker({
     db: database.db,

@@ -116,7 +116,7 @@ describe.runIf(TEST_DB === 'pglite')('npm run backup and npm run restore', () =>
     expect(backup.code).toBe(0);
     const file = /to (\S+\.tar\.gz) /.exec(backup.stdout)?.[1];
     expect(backup.stdout).toContain(`(through the server, pid ${first.server.pid})`);
-    expect(backup.stdout).toContain('1 media file(s)');
+    expect(backup.stdout).toContain('Backed up the embedded database with its uploaded media (');
     expect(path.dirname(file!)).toBe(path.join(dataDir, 'backups'));
 
     await first.addContact('after@kept.test');
@@ -164,7 +164,7 @@ describe.runIf(TEST_DB === 'pglite')('npm run backup and npm run restore', () =>
       `Could not restore ${file}: This backup is cut short: it ends in the middle (an unfinished copy?).\n`,
     );
     // Nothing was replaced, and nothing is left behind.
-    expect((await readdir(dataDir)).sort()).toEqual(['backup-requests', 'backups', 'db', 'media']);
+    expect((await readdir(dataDir)).sort()).toEqual(['backup-requests', 'backups', 'db']);
 
     const notABackup = path.join(dataDir, 'notes.txt');
     await writeFile(notABackup, 'hello');
@@ -229,7 +229,7 @@ describe.runIf(TEST_DB === 'postgres')('npm run backup and restore on PostgreSQL
     const backup = await run('backup', env);
     expect(backup.code).toBe(1);
     expect(backup.stderr).toMatch(/uses PostgreSQL \(DATABASE_URL\)\. Back it up with pg_dump/);
-    expect(backup.stderr).toContain(path.join(testDb.dataDir, 'media'));
+    expect(backup.stderr).toContain('uploaded media are in the database too');
     const restore = await run('restore', env, ['tidings.tar.gz']);
     expect(restore.code).toBe(1);
     expect(restore.stderr).toMatch(

@@ -1,8 +1,8 @@
-import { readdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { media } from '../../src/server/db/schema';
+import { media, mediaContents } from '../../src/server/db/schema';
 import { serverTexts } from '../../src/server/texts';
 import { png } from '../helpers/media-files';
 import { startServer, type RunningServer } from '../helpers/server';
@@ -96,14 +96,14 @@ describe('a form with more than one part', () => {
     ['a file and a 5 MB file', [photo, { field: 'file', filename: 'big.png', content: FIVE_MB }]],
   ])('is refused whole: %s', async (_case, parts) => {
     const storedBefore = (await ctx.db.select({ n: count() }).from(media))[0]!.n;
-    const filesBefore = await readdir(ctx.app.config.mediaDir);
+    const contentsBefore = (await ctx.db.select({ n: count() }).from(mediaContents))[0]!.n;
     const form = await multipartForm(parts);
     const response = await upload(form.payload, form.headers['content-type']);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: serverTexts.media.oneFileOnly });
-    // Nothing stored, and no file (nor a half-written one) left in the media directory.
+    // Nothing stored, neither the file's details nor its bytes.
     expect((await ctx.db.select({ n: count() }).from(media))[0]!.n).toBe(storedBefore);
-    expect(await readdir(ctx.app.config.mediaDir)).toEqual(filesBefore);
+    expect((await ctx.db.select({ n: count() }).from(mediaContents))[0]!.n).toBe(contentsBefore);
   });
 });
 
@@ -160,9 +160,11 @@ describe('uploads on a real connection', () => {
       body: good,
     });
     expect(after.status).toBe(201);
-    // Only the good upload is on disk: nothing half-written stayed behind.
-    const files = await readdir(`${server.dataDir}/media`);
-    expect(files).toEqual([(await after.json()).url.replace('/media/', '')]);
+    // The good upload is served; nothing is ever written to disk beside the database.
+    const served = await fetch(`${server.url}${(await after.json()).url}`);
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer()).equals(image)).toBe(true);
+    expect(existsSync(`${server.dataDir}/media`)).toBe(false);
     // A client hanging up is no server error: nothing is logged as one.
     expect(server.output()).not.toContain('request failed');
   });
@@ -200,13 +202,11 @@ describe('uploads on a real connection', () => {
         });
         request.end(body);
       });
-    const mediaDir = `${server.dataDir}/media`;
-    const filesBefore = await readdir(mediaDir);
     try {
       const refused = await post(form.payload, form.headers['content-type']);
       expect(refused.status).toBe(400);
       expect(JSON.parse(refused.body)).toEqual({ error: serverTexts.media.oneFileOnly });
-      expect(await readdir(mediaDir)).toEqual(filesBefore);
+      expect(existsSync(`${server.dataDir}/media`)).toBe(false);
       const good = await multipartForm([{ field: 'file', filename: 'next.png', content: png() }]);
       const next = await post(good.payload, good.headers['content-type']);
       expect(next.status).toBe(201);

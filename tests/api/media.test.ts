@@ -1,7 +1,8 @@
-import { readdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { media } from '../../src/server/db/schema';
+import { media, mediaContents } from '../../src/server/db/schema';
 import { LIMITS } from '../../src/shared/constants';
 import { messages } from '../../src/shared/messages';
 import { serverTexts } from '../../src/server/texts';
@@ -78,9 +79,12 @@ describe('POST /api/media', () => {
     const response = await upload('../../etc/passwd.png', png());
     expect(response.statusCode).toBe(201);
     expect(response.json().filename).toBe('passwd.png');
-    const stored = await readdir(ctx.app.config.mediaDir);
+    const stored = (await ctx.db.select({ name: media.storageName }).from(media)).map(
+      (row) => row.name,
+    );
     expect(stored.some((name) => name.includes('passwd'))).toBe(false);
     expect(stored.every((name) => /^[A-Za-z0-9_-]{22}\.(png|jpg|gif|mp4)$/.test(name))).toBe(true);
+    expect(response.json().url).toBe(`/media/${stored.at(-1)}`);
   });
 
   it.each([
@@ -157,11 +161,12 @@ describe('POST /api/media', () => {
   });
 
   it('keeps no file and no row for a refused upload', async () => {
-    const before = (await readdir(ctx.app.config.mediaDir)).length;
     const rows = (await ctx.db.select().from(media)).length;
+    const contents = (await ctx.db.select().from(mediaContents)).length;
     await upload('long.mp4', mp4({ seconds: 30 }));
-    expect((await readdir(ctx.app.config.mediaDir)).length).toBe(before);
     expect((await ctx.db.select().from(media)).length).toBe(rows);
+    expect((await ctx.db.select().from(mediaContents)).length).toBe(contents);
+    expect(existsSync(ctx.app.config.mediaDir)).toBe(false);
   });
 });
 
@@ -178,11 +183,97 @@ describe('GET /media/{name}', () => {
     }
   });
 
-  it('serves ranges of a video', async () => {
+  it('serves a file with its type, for a year, to any origin, and its HEAD without the body', async () => {
+    const content = png({ size: 2000 });
+    const { url } = (await upload('served.png', content)).json();
+    const response = await ctx.app.inject({ url });
+    expect(response.statusCode).toBe(200);
+    expect(response.rawPayload.equals(content)).toBe(true);
+    expect(response.headers).toMatchObject({
+      'content-type': 'image/png',
+      'content-length': '2000',
+      'cache-control': 'public, max-age=31536000, immutable',
+      'content-disposition': 'inline',
+      'cross-origin-resource-policy': 'cross-origin',
+      'x-content-type-options': 'nosniff',
+      'accept-ranges': 'bytes',
+    });
+    expect(response.headers.etag).toMatch(/^"[0-9a-f]+-[0-9a-f]+"$/);
+    expect(Date.parse(response.headers['last-modified'] as string)).not.toBeNaN();
+
+    const head = await ctx.app.inject({ url, method: 'HEAD' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-length']).toBe('2000');
+    expect(head.rawPayload.length).toBe(0);
+  });
+
+  it('answers 304 to a client that has the file', async () => {
+    const { url } = (await upload('cached.gif', gif())).json();
+    const first = await ctx.app.inject({ url });
+    const { etag, 'last-modified': modified } = first.headers as Record<string, string>;
+    for (const headers of [
+      { 'if-none-match': etag! },
+      { 'if-none-match': `W/${etag}` },
+      { 'if-none-match': `"other", ${etag}` },
+      { 'if-modified-since': modified! },
+    ]) {
+      const again = await ctx.app.inject({ url, headers });
+      expect(again.statusCode, JSON.stringify(headers)).toBe(304);
+      expect(again.rawPayload.length).toBe(0);
+    }
+    const changed = await ctx.app.inject({ url, headers: { 'if-none-match': '"other"' } });
+    expect(changed.statusCode).toBe(200);
+  });
+
+  it('serves any one byte range of a video, and the whole file for several or a stale If-Range', async () => {
     const content = mp4({ seconds: 5, size: 4096 });
     const { url } = (await upload('range.mp4', content)).json();
-    const response = await ctx.app.inject({ url, headers: { range: 'bytes=0-99' } });
-    expect(response.statusCode).toBe(206);
-    expect(response.rawPayload.equals(content.subarray(0, 100))).toBe(true);
+    const { etag } = (await ctx.app.inject({ url, method: 'HEAD' })).headers as Record<
+      string,
+      string
+    >;
+    const size = content.length;
+    // first-last, first- and -suffix: RFC 9110's three forms, over the whole file and past it.
+    const range = fc.oneof(
+      fc
+        .tuple(fc.nat(size - 1), fc.nat(size + 100))
+        .filter(([a, b]) => a <= b)
+        .map(([a, b]) => ({ header: `bytes=${a}-${b}`, start: a, end: Math.min(b, size - 1) })),
+      fc.nat(size - 1).map((a) => ({ header: `bytes=${a}-`, start: a, end: size - 1 })),
+      fc
+        .integer({ min: 1, max: size + 100 })
+        .map((n) => ({ header: `bytes=-${n}`, start: Math.max(0, size - n), end: size - 1 })),
+    );
+    await fc.assert(
+      fc.asyncProperty(range, async ({ header, start, end }) => {
+        const response = await ctx.app.inject({ url, headers: { range: header } });
+        expect(response.statusCode, header).toBe(206);
+        expect(response.headers['content-range']).toBe(`bytes ${start}-${end}/${size}`);
+        expect(response.rawPayload.equals(content.subarray(start, end + 1))).toBe(true);
+      }),
+      { numRuns: 40 },
+    );
+
+    const beyond = await ctx.app.inject({ url, headers: { range: `bytes=${size}-${size + 10}` } });
+    expect(beyond.statusCode).toBe(416);
+    expect(beyond.headers['content-range']).toBe(`bytes */${size}`);
+    expect(beyond.json()).toEqual({ error: serverTexts.media.rangeNotSatisfiable });
+
+    for (const headers of [
+      { range: 'bytes=0-1,5-9' },
+      { range: 'lines=1-2' },
+      { range: 'bytes=x-y' },
+      { range: 'bytes=0-9', 'if-range': '"other"' },
+      { range: 'bytes=0-9', 'if-range': 'Mon, 01 Jan 2024 00:00:00 GMT' },
+    ]) {
+      const whole = await ctx.app.inject({ url, headers });
+      expect(whole.statusCode, JSON.stringify(headers)).toBe(200);
+      expect(whole.rawPayload.equals(content)).toBe(true);
+    }
+    const current = await ctx.app.inject({
+      url,
+      headers: { range: 'bytes=0-9', 'if-range': etag! },
+    });
+    expect(current.statusCode).toBe(206);
   });
 });

@@ -164,10 +164,17 @@ async function check(page: Page, width: number, phase: string, state: State) {
   // Legacy mode: axe-core runs in the page. Otherwise it opens a blank page for every check to put
   // the results of frames together, which took as long again. Legacy mode skips only frames from
   // another origin, and the console has no frames at all.
-  const { violations } = await new AxeBuilder({ page, axeSource: AXE_LOADED })
-    .withTags(TAGS)
-    .setLegacyMode()
-    .analyze();
+  const analyze = async () =>
+    (await new AxeBuilder({ page, axeSource: AXE_LOADED }).withTags(TAGS).setLegacyMode().analyze())
+      .violations;
+  let violations = await analyze();
+  // A transition that began after the wait (a label taking its colour as the form's data arrived)
+  // has colours the page never keeps: contrast is measured again once it has ended, and what the
+  // page keeps is reported. A colour that fails at rest fails both times.
+  if (violations.some((violation) => violation.id === 'color-contrast')) {
+    await transitionsDone(page);
+    violations = await analyze();
+  }
   statesChecked += 1;
   for (const violation of violations) {
     const targets = violation.nodes.map((node) => node.target.join(' ')).slice(0, 5);

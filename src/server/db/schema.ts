@@ -76,6 +76,11 @@ function oneOf(column: AnyPgColumn, values: readonly string[]): SQL {
  * Marks a row `npm run seed:demo` wrote, so that `npm run seed:demo -- --remove` deletes exactly
  * those rows and nothing else (demo/removal.ts). Nothing else ever sets it.
  */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
 const demo = () => boolean('demo').notNull().default(false);
 
 const createdAt = () =>
@@ -146,7 +151,10 @@ export const media = pgTable(
   'media',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** Random file name under DATA_DIR/media; never derived from the client's name. */
+    /**
+     * Random name, served as /media/<name>; never derived from the client's name. (Before
+     * migration 0025 it was also the file's name under DATA_DIR/media.)
+     */
     storageName: text('storage_name').notNull(),
     originalName: text('original_name').notNull(),
     mimeType: text('mime_type').notNull(),
@@ -162,6 +170,17 @@ export const media = pgTable(
     check('media_size_check', sql`${t.size} > 0`),
   ],
 );
+
+/**
+ * The bytes of each uploaded file (at most LIMITS.videoBytes), in the database so that every server
+ * on it can serve them; apart from `media`, so that reading a file's details never reads its bytes.
+ */
+export const mediaContents = pgTable('media_contents', {
+  mediaId: uuid('media_id')
+    .primaryKey()
+    .references(() => media.id, { onDelete: 'cascade' }),
+  content: bytea('content').notNull(),
+});
 
 /** A product: the message series a program sends over `days` days. */
 export const products = pgTable(
@@ -1007,11 +1026,6 @@ export const outboundEmails = pgTable(
 );
 
 /** Raw bytes (PostgreSQL bytea), read and written as a Buffer on both databases. */
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
-
 /**
  * Contact imports. The uploaded file is kept in the row until the import is done, so
  * any server on the database can resume it after a restart; `next_row` is the file row to go on

@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
-import path from 'node:path';
 import { LIMITS } from '../../shared/constants';
 import { MEDIA_URL_PREFIX, mediaFileProblem, mediaFormatOf } from '../../shared/media';
 import { messages } from '../../shared/messages';
@@ -8,8 +6,7 @@ import { hasNonText } from '../../shared/text';
 import type { MessageMedia } from '../../shared/responses/products';
 import { serverTexts } from '../texts';
 import type { Db } from '../db/client';
-import { syncPath } from '../file-sync';
-import { media } from '../db/schema';
+import { media, mediaContents } from '../db/schema';
 import { badRequest, payloadTooLarge } from '../http/errors';
 import { detectFormat, mp4DurationSeconds } from './detect';
 
@@ -43,12 +40,12 @@ export function toMessageMedia(row: MediaRow): MessageMedia {
 
 /**
  * Checks an upload and keeps it: the extension must name an accepted format, the content must be
- * that format, within its size (and for video, length). The file is written under a random name
- * (never the client's), then recorded; a failure leaves neither a file nor a row behind.
+ * that format, within its size (and for video, length). The file is stored in the database under a
+ * random name (never the client's), its details and its bytes in one transaction: every server on
+ * the database serves it (http/media-files.ts), and a failure leaves nothing behind.
  */
 export async function storeMedia(
   db: Db,
-  mediaDir: string,
   upload: { filename: string; content: Buffer; uploadedBy: string },
 ): Promise<MediaRow> {
   const filename = displayName(upload.filename);
@@ -71,16 +68,9 @@ export async function storeMedia(
     durationMs = Math.round(seconds * 1000);
   }
 
-  await mkdir(mediaDir, { recursive: true });
   const storageName = `${randomBytes(16).toString('base64url')}.${actual.extension}`;
-  const finalPath = path.join(mediaDir, storageName);
-  const partialPath = `${finalPath}.part`;
-  try {
-    await writeDurably(partialPath, upload.content);
-    await rename(partialPath, finalPath);
-    // Flushed before the row that names it commits: a power cut never leaves a row without its file.
-    await syncPath(mediaDir);
-    const [row] = await db
+  return db.transaction(async (tx) => {
+    const [row] = await tx
       .insert(media)
       .values({
         storageName,
@@ -92,21 +82,7 @@ export async function storeMedia(
         uploadedBy: upload.uploadedBy,
       })
       .returning();
+    await tx.insert(mediaContents).values({ mediaId: row!.id, content: upload.content });
     return row!;
-  } catch (error) {
-    await rm(partialPath, { force: true });
-    await rm(finalPath, { force: true });
-    throw error;
-  }
-}
-
-/** Writes a new file and flushes it to the disk. */
-async function writeDurably(file: string, content: Buffer) {
-  const handle = await open(file, 'wx');
-  try {
-    await handle.writeFile(content);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
+  });
 }

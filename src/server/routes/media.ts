@@ -27,7 +27,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { filename, content } = await readUpload(request);
-      const row = await storeMedia(app.db, app.config.mediaDir, {
+      const row = await storeMedia(app.db, {
         filename,
         content,
         uploadedBy: request.user.id,

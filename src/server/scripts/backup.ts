@@ -1,5 +1,6 @@
 /**
- * `npm run backup`: a backup of the embedded database and the media files, in BACKUP_DIR. While a
+ * `npm run backup`: a backup of the embedded database (uploaded media included) and any files
+ * still in DATA_DIR/media, in BACKUP_DIR. While a
  * server runs on DATA_DIR it asks the server, which holds the database; otherwise it opens the
  * database itself. On PostgreSQL it says to use pg_dump.
  */
@@ -18,8 +19,8 @@ const config = configOrExit();
 if (config.databaseUrl) {
   fail(
     'npm run backup backs up the embedded database; this Tidings uses PostgreSQL (DATABASE_URL). ' +
-      'Back it up with pg_dump (pg_dump --format=custom --file=tidings.dump "$DATABASE_URL") ' +
-      `and copy the media files in ${config.mediaDir} beside it.`,
+      'Back it up with pg_dump (pg_dump --format=custom --file=tidings.dump "$DATABASE_URL"): ' +
+      'uploaded media are in the database too.',
   );
 }
 if (!existsSync(path.join(config.dataDir, 'db', 'PG_VERSION'))) {
@@ -46,7 +47,9 @@ try {
   const result = holder ? await requestBackup(config.dataDir, holder) : await backUpHere(config);
   const megabytes = (result.bytes / 1024 / 1024).toFixed(1);
   process.stdout.write(
-    `Backed up the embedded database and ${result.mediaFiles} media file(s) ` +
+    // Uploads are in the database; files not yet moved in from DATA_DIR/media go in beside it.
+    `Backed up the embedded database with its uploaded media ` +
+      (result.mediaFiles > 0 ? `and ${result.mediaFiles} file(s) of DATA_DIR/media ` : '') +
       `${holder ? `(through the server, pid ${holder}) ` : ''}to ${result.file} ` +
       `(${megabytes} MB, in ${(result.ms / 1000).toFixed(1)} s).\n` +
       `Restore it with: npm run restore ${result.file}\n`,

@@ -47,6 +47,7 @@ export const media = {
   noFile: 'Choose a file to upload.',
   malformed: 'The upload was incomplete or malformed. Please choose the file and upload it again.',
   oneFileOnly: 'Upload one file at a time, with nothing else in the form.',
+  rangeNotSatisfiable: 'The range asked for lies beyond the end of the file.',
 } as const;
 
 /**

@@ -480,7 +480,7 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
     bodies: () => [{ ...productBody(), status: 'active' }],
   },
   { method: 'POST', path: '/api/media', multipart: multipartBody },
-  { method: 'GET', path: '/media/*', params: { '*': ['mediaName'] }, session: 'none' },
+  { method: 'GET', path: '/media/:name', params: { name: ['mediaName'] }, session: 'none' },
   { method: 'GET', path: '/l/:code', params: { code: ['shortCode'] }, session: 'none' },
   { method: 'POST', path: '/api/contacts/imports/preview', multipart: importFormBody },
   { method: 'POST', path: '/api/contacts/imports', multipart: importFormBody },
