@@ -16,6 +16,7 @@ import {
   type SmsProviderName,
 } from '../shared/delivery';
 import { PASSWORD_COST_DEFAULT } from './auth/passwords';
+import { RETENTION_DAYS, type RetentionDays } from './retention/days';
 import { PHONE_COUNTRIES } from './delivery/destination';
 import { WHOLE_LIST } from './http/whole-list';
 import { projectPath } from './project-root';
@@ -141,6 +142,9 @@ const envSchema = z.object({
   IMPORT_BATCH_SIZE: optional(wholeNumber(1, IMPORT_BATCH_SIZE_MAX)),
   BACKUP_DIR: optional(z.string()),
   BACKUP_KEEP: optional(wholeNumber(0, BACKUP_KEEP_MAX)),
+  MESSAGE_RETENTION_DAYS: optional(wholeNumber(RETENTION_DAYS.min, RETENTION_DAYS.max)),
+  EVENT_RETENTION_DAYS: optional(wholeNumber(RETENTION_DAYS.min, RETENTION_DAYS.max)),
+  INBOUND_RETENTION_DAYS: optional(wholeNumber(RETENTION_DAYS.min, RETENTION_DAYS.max)),
   TWILIO_ACCOUNT_SID: optional(
     z.string().regex(/^AC[0-9a-fA-F]{32}$/, {
       error: 'must be an account SID (AC followed by 32 hex digits)',
@@ -238,6 +242,8 @@ export interface Config {
   backupDir: string;
   /** Hourly backups of the embedded database kept, the newest; 0 writes none. */
   backupKeep: number;
+  /** How many days the outbox, its events and inbound texts are kept (docs/retention.md). */
+  retention: RetentionDays;
   /**
    * Moves the delivery engine's clock (tests only, NODE_ENV=test): a browser test can then watch a
    * day go out at a chosen local time, whatever the hour it runs at. 0 everywhere else.
@@ -397,6 +403,11 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     importBatchSize: e.IMPORT_BATCH_SIZE ?? 500,
     backupDir: e.BACKUP_DIR ? path.resolve(cwd, e.BACKUP_DIR) : path.join(dataDir, 'backups'),
     backupKeep: e.BACKUP_KEEP ?? 24,
+    retention: {
+      messages: e.MESSAGE_RETENTION_DAYS ?? RETENTION_DAYS.default,
+      events: e.EVENT_RETENTION_DAYS ?? RETENTION_DAYS.default,
+      inbound: e.INBOUND_RETENTION_DAYS ?? RETENTION_DAYS.default,
+    },
     engineClockOffsetMs: testOnly(e, 'TIDINGS_TEST_CLOCK_OFFSET_MS') ?? 0,
     passwordCost: testOnly(e, 'TIDINGS_TEST_PASSWORD_COST') ?? PASSWORD_COST_DEFAULT,
   };

@@ -99,7 +99,7 @@ async function main() {
   // The embedded database is this process's alone: it writes its backups too.
   const backups =
     database.kind === 'pglite' ? await startBackups({ database, config, log: app.log }) : null;
-  const stopMaintenance = startMaintenance(database, app.log, backups);
+  const stopMaintenance = startMaintenance(database, app.log, config.retention, backups);
   mailWorker.start();
   delivery?.start();
   webhooks?.start();

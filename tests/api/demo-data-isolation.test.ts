@@ -22,10 +22,7 @@ import {
 } from '../helpers/fake-twilio';
 import { bearer, createUser, loginAs, startTestApp, type TestContext } from './helpers/app';
 import { storedRows } from './helpers/landed';
-import {
-  deleteEmptyMessageCounts,
-  foldMessageCounts,
-} from '../../src/server/services/message-counts';
+import { deleteEmptyCounts, foldMessageCounts } from '../../src/server/services/message-counts';
 import { signedReply } from './helpers/sms';
 
 /**
@@ -78,7 +75,7 @@ async function whatStaffSee() {
  */
 async function everyRow() {
   await foldMessageCounts(ctx.db);
-  await deleteEmptyMessageCounts(ctx.db);
+  await deleteEmptyCounts(ctx.db);
   const tables = (await ctx.db.execute(
     sql`select tablename from pg_tables where schemaname = 'public' order by 1`,
   )) as unknown as { rows: { tablename: string }[] };

@@ -629,13 +629,17 @@ export const outboundMessages = pgTable(
   ],
 );
 
-/** Every status change of an outbound message, in order: the message's life as the console shows it. */
+/**
+ * Every status change of an outbound message, in order: the message's life as the console shows it.
+ * Partitioned by month of `at` (migration 0026, docs/retention.md): retention drops a month whole.
+ * PostgreSQL wants the partition key in the primary key; the id alone is unique all the same.
+ */
 export const outboundMessageEvents = pgTable(
   'outbound_message_events',
   {
     /** Written by the hundred thousand: ids that follow the clock (db/ids.ts). */
     id: uuid('id')
-      .primaryKey()
+      .notNull()
       .default(sql`uuid_v7()`),
     /**
      * Its message's id. Not a foreign key: an event is written only with its message or after it,
@@ -651,6 +655,7 @@ export const outboundMessageEvents = pgTable(
     demo: demo(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.at] }),
     index('outbound_message_events_message_idx').on(t.messageId, t.at),
     check('outbound_message_events_status_check', oneOf(t.status, MESSAGE_STATUSES)),
     check('outbound_message_events_source_check', oneOf(t.source, MESSAGE_EVENT_SOURCES)),
@@ -867,6 +872,21 @@ export const inboundMessages = pgTable(
 );
 
 /**
+ * The replies counted (migration 0026, docs/rollups.md): how many messages phones sent on each Los
+ * Angeles day, by the contact whose phone sent each (null: none). Kept by triggers on
+ * `inbound_messages`, so Analytics' replies stay when retention deletes the texts.
+ */
+export const replyCounts = pgTable(
+  'reply_counts',
+  {
+    countDate: date('count_date', { mode: 'string' }).notNull(),
+    contactId: uuid('contact_id'),
+    replies: integer('replies').notNull(),
+  },
+  (t) => [unique('reply_counts_key').on(t.countDate, t.contactId).nullsNotDistinct()],
+);
+
+/**
  * The consent log: every change to a phone's permission to receive messages, with who made it
  * and the words that made it. Append-only: a trigger (migration 0007) refuses UPDATE and DELETE,
  * so the log stays proof of consent (CTIA) whatever the code does; since migration 0014 it lets
@@ -898,6 +918,13 @@ export const consentEvents = pgTable(
     index('consent_events_phone_idx').on(t.phone, t.at),
     // Analytics: the opt-ins and opt-outs of a range of days.
     index('consent_events_at_idx').on(t.at),
+    // Retention keeps the messages the log names (docs/retention.md): it asks here, row by row.
+    index('consent_events_inbound_message_idx')
+      .on(t.inboundMessageId)
+      .where(sql`${t.inboundMessageId} is not null`),
+    index('consent_events_outbound_message_idx')
+      .on(t.outboundMessageId)
+      .where(sql`${t.outboundMessageId} is not null`),
     check('consent_events_event_check', oneOf(t.event, CONSENT_EVENTS)),
     check('consent_events_source_check', oneOf(t.source, CONSENT_SOURCES)),
     // A simulated reply is some staff member's doing: the log always says whose.

@@ -139,7 +139,11 @@ function programsSql(query: AnalyticsQuery) {
 
 type ConsentRow = Pick<AnalyticsTotals, 'optIns' | 'optOuts' | 'replies'>;
 
-/** Opt-ins, opt-outs and replies of the range: everyone's, or the program's people's (one row). */
+/**
+ * Opt-ins, opt-outs and replies of the range: everyone's, or the program's people's (one row). The
+ * consent log is kept forever and read as it is; replies are counted by day and contact
+ * (reply_counts, docs/rollups.md), which outlive the texts.
+ */
 function consentSql(query: AnalyticsQuery) {
   const inRange = bounds(query);
   const ofPeople = (column: SQL) =>
@@ -150,8 +154,9 @@ function consentSql(query: AnalyticsQuery) {
     select
       count(*) filter (where event = 'opted_in')::int as "optIns",
       count(*) filter (where event = 'opted_out')::int as "optOuts",
-      (select count(*)::int from inbound_messages
-        where ${inRange(sql`received_at`)} ${ofPeople(sql`contact_id`)}) as replies
+      (select coalesce(sum(replies), 0)::int from reply_counts
+        where count_date between ${query.from}::date and ${query.to}::date
+          ${ofPeople(sql`contact_id`)}) as replies
     from consent_events
     where event in ('opted_in', 'opted_out') and ${inRange(sql`at`)} ${ofPeople(sql`contact_id`)}`;
 }

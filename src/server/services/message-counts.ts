@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
 
 /**
  * The outbox counted (docs/rollups.md). The triggers of migration 0024 write each statement's
@@ -35,34 +36,32 @@ const FOLD_LOCK = 8_410_224;
  */
 export async function foldMessageCounts(db: Db): Promise<number | null> {
   return db.transaction(async (tx) => {
-    const [lock] = (
-      (await tx.execute(
-        sql`select pg_try_advisory_xact_lock(${FOLD_LOCK}) as locked`,
-      )) as unknown as {
-        rows: { locked: boolean }[];
-      }
-    ).rows;
+    const [lock] = await rowsOf<{ locked: boolean }>(
+      tx,
+      sql`select pg_try_advisory_xact_lock(${FOLD_LOCK}) as locked`,
+    );
     if (!lock?.locked) return null;
-    const result = (await tx.execute(sql`
-      with moved as (delete from message_count_changes returning *),
-      summed as (
-        insert into message_counts as c (${KEY}, messages)
-        select ${KEY}, sum(messages)::int from moved group by ${KEY} having sum(messages) <> 0
-        on conflict on constraint message_counts_key
-        do update set messages = c.messages + excluded.messages
-        returning 1
-      )
-      select (select count(*) from moved)::int as folded, (select count(*) from summed) as summed`)) as unknown as {
-      rows: { folded: number }[];
-    };
-    return result.rows[0]!.folded;
+    const [result] = await rowsOf<{ folded: number }>(
+      tx,
+      sql`with moved as (delete from message_count_changes returning *),
+        summed as (
+          insert into message_counts as c (${KEY}, messages)
+          select ${KEY}, sum(messages)::int from moved group by ${KEY} having sum(messages) <> 0
+          on conflict on constraint message_counts_key
+          do update set messages = c.messages + excluded.messages
+        )
+        select count(*)::int as folded from moved`,
+    );
+    return result!.folded;
   });
 }
 
 /**
- * Counts that came to zero (every message of their key moved on): hourly, as their number is
- * bounded by the keys there have been, and a zero reads as no row.
+ * Counts that came to zero (every message of their key moved on; the replies of a day deleted by
+ * the demo's removal): hourly, as their number is bounded by the keys there have been, and a zero
+ * reads as no row.
  */
-export async function deleteEmptyMessageCounts(db: Db): Promise<void> {
+export async function deleteEmptyCounts(db: Db): Promise<void> {
   await db.execute(sql`delete from message_counts where messages = 0`);
+  await db.execute(sql`delete from reply_counts where replies = 0`);
 }
