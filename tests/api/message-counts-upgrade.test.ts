@@ -3,17 +3,23 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../src/server/db/rows';
 import { analytics } from '../../src/server/services/analytics';
+import { analyticsClicks } from '../../src/server/services/analytics-clicks';
+import { bounds } from '../../src/server/services/analytics-range';
+import { deliveryClicks } from '../../src/server/services/deliveries-clicks';
 import type { AnalyticsQuery } from '../../src/shared/analytics';
 import { analyticsOverMessages, type MessageFigures } from './helpers/analytics-over-messages';
+import { clickRowsOverMessages, deliveryClicksOverMessages } from './helpers/clicks-over-messages';
 import { createTestDatabase, type TestDatabase } from './helpers/database';
 import { emptyDatabase, loadLandedState } from './helpers/landed';
 
 /**
  * A database that Tidings filled before the outbox had counts (migrations up to 0023) is upgraded,
- * and Analytics shows every figure it showed before: 3,000 messages of every status over seven
- * weeks across month ends and the start of daylight saving time, counted over the rows before the
- * upgrade and read from the counts after it.
+ * and Analytics and Deliveries show every figure they showed before: 3,000 messages of every status
+ * over seven weeks across month ends and the start of daylight saving time, with their tracked
+ * links, clicks and replies, counted over the rows before the upgrade and read from the counts
+ * (migrations 0024, 0026 and 0027) after it.
  */
 
 const MIGRATIONS = path.resolve(import.meta.dirname, '../../src/server/db/migrations');
@@ -84,6 +90,47 @@ async function fill(db: TestDatabase['database']['db']) {
     join people pe on pe.n = (g * 7) % 50`);
 }
 
+/**
+ * Two tracked links on each program message of two days in three (a fifth of the runs with another
+ * first link: a rolling program's day can change between runs), a third of the links requested
+ * (some by a preview, some twice), whatever became of their messages; 400 replies, a tenth from
+ * numbers Tidings does not know.
+ */
+async function fillLinksAndReplies(db: TestDatabase['database']['db']) {
+  await db.execute(sql`
+    insert into short_links (code, message_id, program_id, day, link_index, url)
+    select substr(md5(m.id::text || i), 1, 12), m.id, m.program_id, m.day, i,
+      case when i = 0 and m.run % 5 = 0 then 'https://example.org/other'
+        else 'https://example.org/d' || m.day || '/' || i end
+    from outbound_messages m, generate_series(0, 1) as i
+    where m.kind = 'program' and m.day % 3 <> 2`);
+  await db.execute(sql`
+    with links as (select code, abs(hashtext(code)) as h from short_links)
+    insert into link_clicks (code, at, method, user_agent, counted)
+    select code, timestamptz '2026-04-01T00:00:00Z' + n * interval '1 minute',
+      case when h % 7 = 0 then 'HEAD' else 'GET' end, null, h % 7 <> 0 and h % 5 <> 0
+    from links, generate_series(1, 2) as n
+    where h % 3 = 0 and (n = 1 or h % 2 = 0)`);
+  await db.execute(sql`
+    insert into inbound_messages (provider_message_id, from_phone, to_phone, body, contact_id,
+      received_at)
+    select 'SMcounted' || g, '+15035550100', '+15005550006', 'Thanks',
+      case when g % 10 = 0 then null
+        else (select id from users where first_name = 'Counted' order by email offset g % 50 limit 1) end,
+      timestamptz '2026-02-20T00:00:00Z' + (g * 10007 % (50 * 86400)) * interval '1 second'
+    from generate_series(0, 399) as g`);
+}
+
+/** Replies of the range, counted over the texts. */
+const repliesOverTexts = async (db: TestDatabase['database']['db'], query: AnalyticsQuery) =>
+  (
+    await rowsOf<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from inbound_messages
+        where ${bounds(query)(sql`received_at`)}`,
+    )
+  )[0]!.n;
+
 /** The figures both count; Analytics lists a day's expired messages only in its totals. */
 const shownByAnalytics = (answer: Awaited<ReturnType<typeof analytics>>) => ({
   days: answer.days,
@@ -114,6 +161,7 @@ describe('upgrading a database with messages to one with counts', () => {
       })),
     });
     await fill(db);
+    await fillLinksAndReplies(db);
     const programIds = (
       (await db.execute(sql`select id from programs order by program_name`)) as unknown as {
         rows: { id: string }[];
@@ -121,7 +169,19 @@ describe('upgrading a database with messages to one with counts', () => {
     ).rows.map((row) => row.id);
     const queries = [...QUERIES, ...programIds.map((programId) => ({ ...QUERIES[1]!, programId }))];
     const shown: MessageFigures[] = [];
-    for (const query of queries) shown.push(await analyticsOverMessages(db, query));
+    const clicks: ReturnType<typeof analyticsClicks>[] = [];
+    const replies: number[] = [];
+    for (const query of queries) {
+      shown.push(await analyticsOverMessages(db, query));
+      clicks.push(analyticsClicks(await clickRowsOverMessages(db, query)));
+      replies.push(query.programId ? 0 : await repliesOverTexts(db, query));
+    }
+    const deliveries = await Promise.all(
+      programIds.map((programId) => deliveryClicksOverMessages(db, programId)),
+    );
+    expect(clicks[0]!.totals.clicked).toBeGreaterThan(100);
+    expect(clicks[0]!.programDays.some(({ links }) => links.length > 2)).toBe(true);
+    expect(replies[0]).toBeGreaterThan(300);
     expect(shown[0]!.days.some((day) => day.sent > 0 && day.failed > 0 && day.expired > 0)).toBe(
       true,
     );
@@ -141,6 +201,11 @@ describe('upgrading a database with messages to one with counts', () => {
         ...expected,
         days: expected.days.map(({ expired: _expired, ...day }) => day),
       });
+      expect(answer.clicks).toEqual(clicks[i]);
+      expect(answer.totals.replies).toBe(replies[i]);
+    }
+    for (const [i, programId] of programIds.entries()) {
+      expect(await deliveryClicks(db, programId)).toEqual(deliveries[i]);
     }
   });
 });

@@ -6,11 +6,13 @@ import { RETENTION_DAYS } from '../../src/server/retention/days';
 import { eventPartitions, makeEventPartitions } from '../../src/server/retention/event-partitions';
 import { runRetention } from '../../src/server/retention/run';
 import { analytics } from '../../src/server/services/analytics';
+import { analyticsClicks } from '../../src/server/services/analytics-clicks';
 import { programDeliveries } from '../../src/server/services/deliveries';
 import { foldMessageCounts } from '../../src/server/services/message-counts';
 import { ANALYTICS_TIME_ZONE } from '../../src/shared/analytics';
 import { addDays, wallClock } from '../../src/shared/schedule';
 import { startTestApp, type TestContext } from './helpers/app';
+import { clickRowsOverMessages } from './helpers/clicks-over-messages';
 
 /**
  * Retention (docs/retention.md), on both databases: the events' monthly partitions made ahead and
@@ -185,7 +187,30 @@ describe('retention of messages and texts', () => {
         '+15005550006', 'thanks!', case when n % 2 = 0 then ${contact!.id}::uuid end,
         ${old}::timestamptz - n * interval '1 day'
       from generate_series(1, 12) as n`);
+    // Tracked links of a program's day past its days, opened by some (counted or not).
+    await demo.db.execute(sql`
+      with program as (select id from programs order by id limit 1),
+      sent as (
+        insert into outbound_messages (kind, program_id, day, run, contact_id, to_phone, body,
+          status, sent_at, created_at, updated_at)
+        select 'program', (select id from program), 90, n, u.id, u.phone, 'Day 90',
+          case when n % 3 = 0 then 'sent' else 'delivered' end, ${old}, ${old}, ${old}
+        from (select id, phone, row_number() over (order by id) as n from users
+              where phone is not null limit 20) u
+        returning id, program_id, day, run)
+      insert into short_links (code, message_id, program_id, day, link_index, url)
+      select substr(md5(id::text || i), 1, 12), id, program_id, day, i, 'https://example.org/' || i
+      from sent, generate_series(0, 1) as i`);
+    await demo.db.execute(sql`insert into link_clicks (code, at, method, counted)
+      select code, ${old}, 'GET', link_index = 0 or abs(hashtext(code)) % 2 = 0
+      from short_links where day = 90 and abs(hashtext(code)) % 3 <> 0`);
     const before = await figures(now);
+    const today = wallClock(now, ANALYTICS_TIME_ZONE).date;
+    const everything = { from: addDays(today, -120), to: today };
+    expect(before.all.clicks.totals.clicked).toBeGreaterThan(3);
+    expect(before.all.clicks).toEqual(
+      analyticsClicks(await clickRowsOverMessages(demo.db, everything)),
+    );
     const cutoff = new Date(now.getTime() - 30 * DAY_MS);
     const namedByLog = sql`select outbound_message_id from consent_events
       where outbound_message_id is not null`;

@@ -571,6 +571,11 @@ export const outboundMessages = pgTable(
     claimedBy: text('claimed_by'),
     claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date' }),
     providerMessageId: text('provider_message_id'),
+    /**
+     * Someone opened one of its tracked links (a counted click, shared/clicks.ts): set by a trigger
+     * on link_clicks (migration 0027), so the outbox's counts count clicks too.
+     */
+    opened: boolean('opened').notNull().default(false),
     /** The staff user who asked for it (an opt-in request, a test send); null for the engine's own. */
     createdBy: uuid('created_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     demo: demo(),
@@ -682,6 +687,8 @@ const messageCountColumns = () => ({
   status: text('status', { enum: MESSAGE_STATUSES }).notNull(),
   /** Handed to the provider (`sent_at` set). */
   handedOver: boolean('handed_over').notNull(),
+  /** Someone opened one of its tracked links (outbound_messages.opened). */
+  opened: boolean('opened').notNull().default(false),
   /** The provider's code and words, for failed and undelivered messages only. */
   errorCode: text('error_code'),
   errorMessage: text('error_message'),
@@ -697,6 +704,7 @@ export const messageCounts = pgTable('message_counts', messageCountColumns(), (t
       t.day,
       t.status,
       t.handedOver,
+      t.opened,
       t.errorCode,
       t.errorMessage,
     )
@@ -754,6 +762,11 @@ export const shortLinks = pgTable(
     linkIndex: smallint('link_index').notNull(),
     /** Where the link leads. */
     url: text('url').notNull(),
+    /**
+     * The Los Angeles day its message was handed over, set at the link's first counted click
+     * (migration 0027): the day link_open_counts counts it on. Null: not opened.
+     */
+    openedOn: date('opened_on', { mode: 'string' }),
     demo: demo(),
     createdAt: createdAt(),
   },
@@ -765,6 +778,44 @@ export const shortLinks = pgTable(
       sql`${t.code} ~ ${sql.raw(`'^[0-9A-Za-z]{${SHORT_CODE_LENGTH},}$'`)}`,
     ),
   ],
+);
+
+/**
+ * The tracked links of each program day, one row per position and URL (a day's link can change
+ * between the runs of a rolling program): kept from short_links by a trigger (migration 0027), so
+ * that Analytics and Deliveries find a day's links without reading a link per recipient.
+ */
+export const programDayLinks = pgTable(
+  'program_day_links',
+  {
+    programId: uuid('program_id')
+      .notNull()
+      .references(() => programs.id, { onDelete: 'cascade' }),
+    day: integer('day').notNull(),
+    linkIndex: smallint('link_index').notNull(),
+    url: text('url').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.programId, t.day, t.linkIndex, t.url] })],
+);
+
+/**
+ * The program days' links opened, counted (docs/rollups.md): how many messages handed over on a Los
+ * Angeles day had their link at a position opened (short_links.opened_on), kept by triggers on
+ * link_clicks and short_links, so Analytics' clicks per link outlive the messages.
+ */
+export const linkOpenCounts = pgTable(
+  'link_open_counts',
+  {
+    countDate: date('count_date', { mode: 'string' }).notNull(),
+    programId: uuid('program_id')
+      .notNull()
+      .references(() => programs.id, { onDelete: 'cascade' }),
+    day: integer('day').notNull(),
+    linkIndex: smallint('link_index').notNull(),
+    url: text('url').notNull(),
+    messages: integer('messages').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.programId, t.day, t.linkIndex, t.url, t.countDate] })],
 );
 
 export const LINK_CLICK_METHODS = ['GET', 'HEAD'] as const;

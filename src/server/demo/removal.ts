@@ -16,7 +16,9 @@ import {
   products,
   programPlans,
   programPods,
+  programDayLinks,
   programRecipientMonths,
+  linkOpenCounts,
   programs,
   shortLinks,
   users,
@@ -87,7 +89,7 @@ const ALL_TABLES: PgTable[] = (Object.values(schema) as unknown[]).filter((value
  * Tables the database keeps from others (the outbox's counts, docs/rollups.md): their rows about
  * the demo's contacts and programs are the demo's own, and go with them (ON DELETE CASCADE).
  */
-const DERIVED_TABLES: PgTable[] = [programRecipientMonths];
+const DERIVED_TABLES: PgTable[] = [programRecipientMonths, programDayLinks, linkOpenCounts];
 
 /**
  * Rows that stay but refer to a row that goes (a real program on a demo product, a consent row

@@ -2,25 +2,26 @@ import { sql, type SQL } from 'drizzle-orm';
 
 /**
  * The click figures' rule (shared/clicks.ts) in SQL, for a program's Deliveries and Analytics,
- * which count the same way: a day's messages by status from the outbox, and only the links
- * someone opened one by one (counted clicks, from the partial index of link_clicks on `code`
- * where `counted`; never the previews and HEADs beside them).
+ * which count the same way, from the outbox's counts (docs/rollups.md): a program day's messages
+ * by status and by whether someone opened one of their links (a counted click).
  */
 
-/**
- * Whether the provider's reports alone say a message reached the phone (SQL over a row with its
- * `status`): delivered, or handed over on a program day with no delivery reported at all
- * (`anyDelivered`: whether the day has one).
- */
-export const reachedByStatusSql = (anyDelivered: SQL) => sql`(
-  status = 'delivered' or (status = 'sent' and not ${anyDelivered}))`;
+/** A program day's messages counted for its click figures: a select list over message counts. */
+export const clickCountsSql = sql`sum(messages)::int as messages,
+  coalesce(sum(messages) filter (where status = 'delivered'), 0)::int as delivered,
+  coalesce(sum(messages) filter (where status = 'sent'), 0)::int as sent,
+  coalesce(sum(messages) filter (where opened), 0)::int as clicked,
+  coalesce(sum(messages) filter (where opened and status = 'delivered'), 0)::int
+    as opened_delivered,
+  coalesce(sum(messages) filter (where opened and status = 'sent'), 0)::int as opened_sent`;
 
 /**
- * How many of a program day's messages reached the phone (SQL): its delivered ones, or every one
- * the provider took when it reported none delivered (`day`: a row with `delivered`, `sent` and
- * `any_delivered`), and those opened that the reports do not count (`opened`: a row with
- * `unreported`, or none).
+ * How many of a program day's messages reached the phone (SQL over a row of `clickCountsSql` with
+ * `any_delivered`, whether the provider reported any of the day's messages delivered): its
+ * delivered ones, or every one the provider took when it reported none delivered, and besides
+ * those the opened ones the reports do not count.
  */
-export const reachedCountSql = (day: SQL, opened: SQL) => sql`(${day}.delivered
+export const reachedCountSql = (day: SQL) => sql`(${day}.delivered
   + (case when ${day}.any_delivered then 0 else ${day}.sent end)
-  + coalesce(${opened}.unreported, 0))::int`;
+  + ${day}.clicked - ${day}.opened_delivered
+  - (case when ${day}.any_delivered then 0 else ${day}.opened_sent end))::int`;

@@ -13,7 +13,7 @@ import { linkClicks, outboundMessages, shortLinks } from '../db/schema';
 export const messageOpens = new QueryBuilder()
   .select({
     links: sql<number>`count(distinct ${shortLinks.code})::int`.as('links'),
-    opened: sql<number>`count(distinct ${linkClicks.code})::int`.as('opened'),
+    opened: sql<number>`count(distinct ${linkClicks.code})::int`.as('links_opened'),
     clicks: sql<number>`count(${linkClicks.code})::int`.as('clicks'),
     firstAt: sql<Date | null>`min(${linkClicks.at})`.mapWith(linkClicks.at).as('first_at'),
   })

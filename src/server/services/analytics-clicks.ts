@@ -5,8 +5,8 @@ import type { AnalyticsClicks, AnalyticsProgramDay } from '../../shared/response
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { withoutJit } from '../db/transaction';
-import { reachedByStatusSql, reachedCountSql } from '../links/click-rate';
-import { bounds, dateOfDay, dayNumber } from './analytics-range';
+import { clickCountsSql, reachedCountSql } from '../links/click-rate';
+import { messageCountsWhere } from './message-counts';
 
 /** A row of `clicksSql`: a program's day on a date of the range, or one of its links. */
 export type ClickRow = ClickCounts & {
@@ -21,79 +21,58 @@ export type ClickRow = ClickCounts & {
 };
 
 /**
- * The clicks of Analytics (rules: shared/clicks.ts) in one statement, each part reading as little
- * as it can: the program messages handed over in the range (as `sent` counts them) are only
- * counted, by program day, date and status; whether a program day had tracked links is asked of
- * the (program, day) index of short_links, once a day; of those days' links, only the ones someone
- * opened (a semi-join with the counted clicks, which the partial index of link_clicks holds) are
- * joined to their messages, each message then counted once; and each day's links are listed by
- * position. A day's reached are its delivered (or handed-over) messages and those opened besides.
- * Every message falls in one day row, so the totals, dates and programs are sums of the day rows.
+ * The clicks of Analytics (rules: shared/clicks.ts) in one statement, from counts only
+ * (docs/rollups.md), so a year costs what its days and program days do, not its messages, and the
+ * figures stay when retention deletes the messages: the program messages handed over in the range
+ * (as `sent` counts them) by program day, date, status and whether one of their links was opened
+ * (message_counts); which program days had tracked links (program_day_links); and each link's
+ * messages opened (link_open_counts). A day's reached are its delivered (or handed-over) messages
+ * and those opened besides. Every message falls in one day row, so the totals, dates and programs
+ * are sums of the day rows.
  */
 export function clicksSql(query: AnalyticsQuery) {
-  const inRange = bounds(query);
-  // Said of each table read, so that one program's links are found by its index.
-  const of = (alias: string) =>
-    query.programId ? sql`and ${sql.raw(alias)}.program_id = ${query.programId}` : sql``;
+  const ofProgram = query.programId ? sql`and program_id = ${query.programId}` : sql``;
+  const inRange = sql`count_date between ${query.from}::date and ${query.to}::date ${ofProgram}`;
+  const programMessages = messageCountsWhere(
+    sql`${inRange} and handed_over and kind = 'program' and program_id is not null
+      and day is not null`,
+  );
   return sql`
     with day_counts as (
-      select program_id, day, ${dayNumber(query, sql`sent_at`)} as n, count(*)::int as messages,
-        count(*) filter (where status = 'delivered')::int as delivered,
-        count(*) filter (where status = 'sent')::int as sent
-      from outbound_messages
-      where sent_at is not null and ${inRange(sql`sent_at`)} ${of('outbound_messages')}
-        and kind = 'program' and program_id is not null and day is not null
-      group by program_id, day, n
+      select program_id, day, count_date, ${clickCountsSql}
+      from ${programMessages}
+      group by program_id, day, count_date
+      having sum(messages) > 0
     ),
     tracked as (
       select program_id, day, bool_or(delivered > 0) as any_delivered
-      from (
-        select dc.*, exists (
-          select 1 from short_links sl where sl.program_id = dc.program_id and sl.day = dc.day
-        ) as has_links
-        from day_counts dc
-      ) as dc
-      where has_links
+      from day_counts dc
+      where exists (
+        select 1 from program_day_links l where l.program_id = dc.program_id and l.day = dc.day)
       group by program_id, day
     ),
-    opened_links as (
-      select sl.program_id, sl.day, sl.link_index, sl.url, m.id, m.status,
-        ${dayNumber(query, sql`m.sent_at`)} as n
-      from short_links sl join outbound_messages m on m.id = sl.message_id
-      where (sl.program_id, sl.day) in (select program_id, day from tracked)
-        and sl.code in (select code from link_clicks where counted)
-        and m.sent_at is not null and ${inRange(sql`m.sent_at`)} ${of('m')} ${of('sl')}
-    ),
-    opened_counts as (
-      select o.program_id, o.day, o.n, count(*)::int as clicked,
-        count(*) filter (where not ${reachedByStatusSql(sql`t.any_delivered`)})::int as unreported
-      from (
-        select distinct id, program_id, day, n, status from opened_links
-      ) as o join tracked t using (program_id, day)
-      group by o.program_id, o.day, o.n
-    ),
     days as (
-      select d.program_id, d.day, d.n, d.messages, ${reachedCountSql(sql`d`, sql`oc`)} as reached,
-        coalesce(oc.clicked, 0) as clicked
-      from (
-        select dc.*, t.any_delivered from day_counts dc join tracked t using (program_id, day)
-      ) as d
-      left join opened_counts oc using (program_id, day, n)
+      select d.program_id, d.day, d.count_date, d.messages, d.clicked,
+        ${reachedCountSql(sql`d`)} as reached
+      from (select dc.*, t.any_delivered from day_counts dc join tracked t using (program_id, day))
+        as d
     ),
     program_days as (
       select program_id, day, sum(messages)::int as messages, sum(reached)::int as reached
       from days group by program_id, day
     ),
     link_counts as (
-      select program_id, day, link_index, url, count(*)::int as clicked
-      from opened_links group by program_id, day, link_index, url
+      select program_id, day, link_index, url, sum(messages)::int as clicked
+      from link_open_counts
+      where ${inRange} and (program_id, day) in (select program_id, day from tracked)
+      group by program_id, day, link_index, url
     ),
     links as (
-      select distinct sl.program_id, sl.day, sl.link_index, sl.url from short_links sl
-      where (sl.program_id, sl.day) in (select program_id, day from tracked) ${of('sl')}
+      select l.program_id, l.day, l.link_index, l.url from program_day_links l
+      where (l.program_id, l.day) in (select program_id, day from tracked)
     )
     select * from (
-      select 'day' as level, ${dateOfDay(query, sql`d.n`)} as date, p.id as "programId",
+      select 'day' as level, d.count_date::text as date, p.id as "programId",
         p.program_name as "programName", d.day, null::int as "linkIndex", null::text as url,
         d.messages, d.reached, d.clicked
       from days d join programs p on p.id = d.program_id

@@ -22,21 +22,3 @@ export function bounds({ from, to }: AnalyticsQuery) {
   const end = sql`((${to}::date + 1)::timestamp at time zone ${zone})`;
   return (column: SQL) => sql`${column} >= ${start} and ${column} < ${end}`;
 }
-
-/**
- * The day of the range an instant falls on, from 1 (SQL): its place among the range's local
- * midnights (`width_bucket`: a binary search over at most 367 instants, made once per query), the
- * day `(at at time zone 'America/Los_Angeles')::date` names, for a third less CPU over a year of a
- * million messages, where converting each row was most of the work.
- */
-export function dayNumber({ from, to }: AnalyticsQuery, at: SQL) {
-  const midnights = sql`array(
-    select midnight at time zone ${zone}
-    from generate_series(${from}::date::timestamp, (${to}::date + 1)::timestamp, interval '1 day')
-      as midnight)`;
-  return sql`width_bucket(${at}, ${midnights})`;
-}
-
-/** The date of the range's day `n` (SQL, 'YYYY-MM-DD'). */
-export const dateOfDay = ({ from }: AnalyticsQuery, n: SQL) =>
-  sql`(${from}::date + ${n} - 1)::text`;

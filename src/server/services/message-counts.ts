@@ -10,7 +10,7 @@ import { rowsOf } from '../db/rows';
  */
 
 const KEY = sql.raw(
-  'count_date, program_id, kind, day, status, handed_over, error_code, error_message',
+  'count_date, program_id, kind, day, status, handed_over, opened, error_code, error_message',
 );
 
 /**

@@ -1,18 +1,25 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../src/server/db/client';
 import { rowsOf } from '../../../src/server/db/rows';
 import { ANALYTICS_TOP_FAILURES, type AnalyticsQuery } from '../../../src/shared/analytics';
-import {
-  bounds,
-  dateOfDay,
-  dayNumber,
-  literals,
-} from '../../../src/server/services/analytics-range';
+import { bounds, literals, zone } from '../../../src/server/services/analytics-range';
 
 /**
  * Analytics' message figures counted over the outbox's rows themselves, as Tidings counted them
  * before the outbox had counts (migration 0024): what an upgraded database must still show.
  */
+
+/** The day of the range an instant falls on, from 1. */
+export function dayNumber({ from, to }: AnalyticsQuery, at: SQL) {
+  const midnights = sql`array(
+    select midnight at time zone ${zone}
+    from generate_series(${from}::date::timestamp, (${to}::date + 1)::timestamp, interval '1 day')
+      as midnight)`;
+  return sql`width_bucket(${at}, ${midnights})`;
+}
+
+export const dateOfDay = ({ from }: AnalyticsQuery, n: SQL) =>
+  sql`(${from}::date + ${n} - 1)::text`;
 
 const FAILED = literals(['failed', 'undelivered']);
 
