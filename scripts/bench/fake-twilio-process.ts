@@ -1,8 +1,10 @@
 /**
  * The fake Twilio of tests/helpers/fake-twilio.ts in a process of its own, for
- * `npm run bench:dispatch`: a real provider does its work elsewhere, so the figure measures the
+ * `npm run bench:dispatch` and `npm run bench:scale`: a real provider does its work elsewhere, so the figure measures the
  * dispatcher, not the fake. Speaks to its parent over IPC: sends `{ url }` once listening, answers
- * `count` with `{ count }` (messages accepted) and `{ watch: phone }` with `{ arrived: phone, at }`
+ * `count` with `{ count }` (messages accepted), `tally` with `{ tally: { messages, phones, senders } }` (the
+ * messages accepted since the last tally, the phones they went to, and by sending number how many
+ * and when the first and last were accepted), and `{ watch: phone }` with `{ arrived: phone, at }`
  * once a message to that phone was accepted (`at`: when it was, epoch milliseconds), and ends on
  * `close`.
  */
@@ -25,8 +27,25 @@ const looking = setInterval(() => {
   }
 }, 2);
 
+/** Where the last `tally` ended. */
+let tallied = 0;
+
 process.on('message', (message: unknown) => {
   if (message === 'count') process.send!({ count: fake.messages.length });
+  if (message === 'tally') {
+    const since = fake.messages.slice(tallied);
+    tallied = fake.messages.length;
+    const phones = new Set(since.map(({ to }) => to)).size;
+    const senders: Record<string, { messages: number; first: number; last: number }> = {};
+    for (const { from, dateCreated } of since) {
+      const at = dateCreated.getTime();
+      const sender = (senders[from ?? ''] ??= { messages: 0, first: at, last: at });
+      sender.messages += 1;
+      sender.first = Math.min(sender.first, at);
+      sender.last = Math.max(sender.last, at);
+    }
+    process.send!({ tally: { messages: since.length, phones, senders } });
+  }
   if (typeof message === 'object' && message && 'watch' in message) {
     watched.add(String(message.watch));
   }

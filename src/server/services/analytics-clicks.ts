@@ -4,7 +4,6 @@ import { addClickCounts, NO_CLICKS, withClickRate, type ClickCounts } from '../.
 import type { AnalyticsClicks, AnalyticsProgramDay } from '../../shared/responses/figures';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
-import { withoutJit } from '../db/transaction';
 import { clickCountsSql, reachedCountSql } from '../links/click-rate';
 import { messageCountsWhere } from './message-counts';
 
@@ -87,11 +86,16 @@ export function clicksSql(query: AnalyticsQuery) {
 }
 
 /**
- * The rows of `clicksSql`, without JIT compilation: PostgreSQL cannot know how few program days a
- * range's messages fall on, so its estimates for this query run far above what it reads.
+ * The rows of `clicksSql`, with hash joins only. Every input is counts, thousands of rows for a
+ * year, but PostgreSQL cannot estimate what its CTEs return (it takes each for a row or two) and
+ * chose nested loops over them that compared every day with every day: a year of 100,000 messages
+ * took 570 ms instead of a few. SET LOCAL keeps the setting to this transaction; PGlite accepts it.
  */
 export const clickRows = (db: Db, query: AnalyticsQuery) =>
-  withoutJit(db, (tx) => rowsOf<ClickRow>(tx, clicksSql(query)));
+  db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_nestloop = off`);
+    return rowsOf<ClickRow>(tx, clicksSql(query));
+  });
 
 const counts = (row: ClickCounts): ClickCounts => ({
   messages: row.messages,
