@@ -32,7 +32,7 @@ import { drawShortLinks, mediaUrlOf, personalBody, type ProductDayMessage } from
 import { tooLateText } from './cutoff';
 import { joinZones, storedLatest } from './quiet-hours';
 import { recipientSendWindow } from './recipient-zones';
-import { dayRecipients, dayRecipientsRun, onePerPhone } from './recipients';
+import { dayRecipients, dayRecipientsRun, messageColumns } from './recipients';
 import { emitWebhookEvent } from '../webhooks/events';
 
 /**
@@ -299,7 +299,7 @@ async function writeBatch(
   range: { after: string; upTo: string | null },
   now: Date,
 ) {
-  const { recipients, hasRow, phoneHasRow, joinedBy } = missingRecipients(
+  const { recipients, hasRow, joinedBy } = missingRecipients(
     tx,
     plan.programId,
     plan.day,
@@ -308,19 +308,26 @@ async function writeBatch(
   );
   // A day planned for the first time has no rows of its contacts to skip (ON CONFLICT covers a
   // race); only a re-check looks for the recipients without one, when the outbox's statistics are
-  // fresh. A phone is looked up every time: an earlier batch may have given it the day through
-  // another contact. Of the batch's contacts sharing a phone, the first by id gets it.
-  const batch: BatchRecipient[] = await onePerPhone(
-    tx,
-    recipients,
-    and(
-      gt(recipients.contactId, range.after),
-      range.upTo === null ? undefined : lte(recipients.contactId, range.upTo),
-      joinedBy,
-      plan.onlyMissing ? notExists(hasRow) : undefined,
-      notExists(phoneHasRow),
-    ),
-  );
+  // fresh.
+  const candidates: BatchRecipient[] = await tx
+    .select({ ...messageColumns(recipients), run: recipients.run })
+    .from(recipients)
+    .where(
+      and(
+        gt(recipients.contactId, range.after),
+        range.upTo === null ? undefined : lte(recipients.contactId, range.upTo),
+        joinedBy,
+        plan.onlyMissing ? notExists(hasRow) : undefined,
+      ),
+    )
+    .orderBy(recipients.contactId);
+  // A phone is looked up every time: an earlier batch may have given it the day through another
+  // contact. By the batch's own phones, in a query of its own: inside the read, PostgreSQL took the
+  // day being written for the one row its statistics knew and read all of the day's rows for each
+  // recipient (a million participants: a batch's read took 43 s by its 9th batch, and longer at
+  // each). Of the batch's contacts sharing a phone, the first by id gets it.
+  const taken = await phonesWithTheDay(tx, plan, candidates);
+  const batch = firstPerPhone(candidates.filter(({ phone, run }) => !taken.has(`${run} ${phone}`)));
   if (batch.length === 0) return 0;
   const { rows, links } = personalRows(plan, batch);
   const at = timestamp(now);
@@ -370,6 +377,29 @@ async function writeBatch(
   // A code drawn twice (one in 62^7): the batch is written again with new codes.
   if (counts!.coded < counts!.wanted) throw new ShortCodeTaken();
   return counts!.written;
+}
+
+/** Which of the recipients' phones have a row of the day already, as `run phone`. */
+async function phonesWithTheDay(tx: Tx, plan: DayPlan, recipients: BatchRecipient[]) {
+  const phones = [...new Set(recipients.map(({ phone }) => phone!))];
+  if (phones.length === 0) return new Set<string>();
+  const rows = await tx
+    .select({ run: outboundMessages.run, phone: outboundMessages.toPhone })
+    .from(outboundMessages)
+    .where(
+      and(
+        eq(outboundMessages.programId, plan.programId),
+        eq(outboundMessages.day, plan.day),
+        inArray(outboundMessages.toPhone, phones),
+      ),
+    );
+  return new Set(rows.map(({ run, phone }) => `${run} ${phone}`));
+}
+
+/** One recipient per phone: the first by contact id (`recipients` come in that order). */
+function firstPerPhone(recipients: BatchRecipient[]): BatchRecipient[] {
+  const seen = new Set<string | null>();
+  return recipients.filter(({ phone }) => !seen.has(phone) && seen.add(phone));
 }
 
 /** A short link's code was already taken: the batch rolls back and is drawn again. */
