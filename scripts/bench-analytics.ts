@@ -28,7 +28,11 @@ import type { AnalyticsQuery } from '../src/shared/analytics';
 import type { AnalyticsResponse } from '../src/shared/responses/figures';
 import { benchAdmin, medianAndWorst, ms, number } from './bench/common';
 import { onEachDatabase, type BenchDatabaseKind } from './bench-database';
-import { analyticsOverMessages } from '../tests/api/helpers/analytics-over-messages';
+import {
+  analyticsOverMessages,
+  messageFiguresShown,
+  messageFiguresToShow,
+} from '../tests/api/helpers/analytics-over-messages';
 import { clickRowsOverMessages } from '../tests/api/helpers/clicks-over-messages';
 
 const PROGRAMS = 50;
@@ -52,11 +56,10 @@ async function seedProgram(db: Database['db'], program: number, people: number) 
   const reasons = sql.raw(
     `array['30003', '30005', '30006', '30007', '21211'], array['Unreachable destination handset', 'Unknown destination handset', 'Landline or unreachable carrier', 'Message filtered', 'Invalid phone number']`,
   );
-  const [{ program_id: programId }] = (
-    (await db.execute(
-      sql`select program_id from bench_programs where n = ${program}`,
-    )) as unknown as { rows: { program_id: string }[] }
-  ).rows as [{ program_id: string }];
+  const [{ programId }] = (await rowsOf<{ programId: string }>(
+    db,
+    sql`select program_id as "programId" from bench_programs where n = ${program}`,
+  )) as [{ programId: string }];
   await db.execute(sql`
     insert into outbound_messages (kind, program_id, day, contact_id, to_phone, body, status,
       error_code, error_message, send_after, sent_at, delivered_at, created_at, updated_at)
@@ -225,31 +228,15 @@ async function differencesFromRows(
         as replies`,
   );
   const expected = {
-    days: rows.days.map(({ expired: _expired, ...day }) => day),
-    failures: rows.failures,
-    programs: rows.programs,
+    ...messageFiguresToShow(rows),
     clicks,
     ...(query.programId ? {} : { consent }),
   };
+  const { optIns, optOuts, replies } = answer.totals;
   const shown = {
-    days: answer.days,
-    failures: answer.failures,
-    programs: answer.programs.map(({ programId, sent, delivered, recipients }) => ({
-      programId,
-      sent,
-      delivered,
-      recipients,
-    })),
+    ...messageFiguresShown(answer),
     clicks: answer.clicks,
-    ...(query.programId
-      ? {}
-      : {
-          consent: {
-            optIns: answer.totals.optIns,
-            optOuts: answer.totals.optOuts,
-            replies: answer.totals.replies,
-          },
-        }),
+    ...(query.programId ? {} : { consent: { optIns, optOuts, replies } }),
   };
   return Object.keys(expected).filter(
     (key) =>

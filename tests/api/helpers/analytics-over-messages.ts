@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../src/server/db/client';
 import { rowsOf } from '../../../src/server/db/rows';
 import { ANALYTICS_TOP_FAILURES, type AnalyticsQuery } from '../../../src/shared/analytics';
+import type { AnalyticsResponse } from '../../../src/shared/responses/figures';
 import { bounds, literals, zone } from '../../../src/server/services/analytics-range';
 
 /**
@@ -44,6 +45,27 @@ export interface MessageFigures {
   failures: { errorCode: string | null; errorMessage: string | null; count: number }[];
   programs: { programId: string; sent: number; delivered: number; recipients: number }[];
 }
+
+/**
+ * The message figures Analytics shows in `answer`, as `analyticsOverMessages` counts them (it lists
+ * a day's expired messages only in its totals).
+ */
+export const messageFiguresShown = (answer: AnalyticsResponse) => ({
+  days: answer.days,
+  failures: answer.failures,
+  programs: answer.programs.map(({ programId, sent, delivered, recipients }) => ({
+    programId,
+    sent,
+    delivered,
+    recipients,
+  })),
+});
+
+/** `figures` as `messageFiguresShown` gives them: the days without their expired messages. */
+export const messageFiguresToShow = (figures: MessageFigures) => ({
+  ...figures,
+  days: figures.days.map(({ expired: _expired, ...day }) => day),
+});
 
 export async function analyticsOverMessages(
   db: Db,
