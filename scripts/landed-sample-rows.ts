@@ -228,6 +228,8 @@ export const SAMPLE_TABLES: SampleTable[] = [
         time_zone: 'America/Los_Angeles',
         sent_at: at(22, 17),
         delivered_at: at(22, 17),
+        // Its link's counted click below opens it (migration 0027's trigger), as it would here.
+        opened: true,
         created_at: at(22),
         updated_at: at(22, 17),
       },
@@ -252,6 +254,8 @@ export const SAMPLE_TABLES: SampleTable[] = [
         link_index: 0,
         url: 'https://example.org/1',
         created_at: at(22),
+        // Opened by its counted click below on its message's hand-over day (migration 0027).
+        opened_on: '2026-11-22',
       },
     ],
   },

@@ -143,6 +143,9 @@ async function replay(ops: History) {
   await ctx.db.execute(sql`delete from message_counts`);
   await ctx.db.execute(sql`delete from message_count_changes`);
   await ctx.db.execute(sql`delete from program_recipient_months`);
+  await ctx.db.execute(sql`delete from program_recipients`);
+  await ctx.db.execute(sql`delete from recipient_day_counts`);
+  await ctx.db.execute(sql`delete from recipient_day_changes`);
   const contacts: (string | null)[] = [];
   for (let i = 0; i < 4; i++) {
     const { user } = await createUser(ctx.db, { role: 'participant' });

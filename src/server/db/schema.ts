@@ -735,9 +735,56 @@ export const programRecipientMonths = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.programId, t.month, t.contactId] }),
-    index('program_recipient_months_contact_idx').on(t.contactId),
+    // A recipient's months in order, for the days before and after a new one (migration 0028).
+    index('program_recipient_months_contact_idx').on(t.contactId, t.programId, t.month),
   ],
 );
+
+/**
+ * Each recipient of each program, once (migration 0028): the row a statement handing messages over
+ * locks before it reads and writes the recipient's days, so two at once count them one after the
+ * other.
+ */
+export const programRecipients = pgTable(
+  'program_recipients',
+  {
+    programId: uuid('program_id')
+      .notNull()
+      .references(() => programs.id, { onDelete: 'cascade' }),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.programId, t.contactId] }),
+    index('program_recipients_contact_idx').on(t.contactId),
+  ],
+);
+
+/**
+ * A program's recipients counted by day (migration 0028, docs/rollups.md): how many of its
+ * contacts were handed a message of it on `sent_on` whose day handed one before was
+ * `previous_on` (null: none before). A program's distinct recipients over a range are those of
+ * its days with nothing in the range before them: the rows of the range's days whose
+ * `previous_on` is before the range, whatever the number of people.
+ */
+const recipientDayCountColumns = () => ({
+  programId: uuid('program_id').notNull(),
+  sentOn: date('sent_on', { mode: 'string' }).notNull(),
+  previousOn: date('previous_on', { mode: 'string' }),
+  recipients: integer('recipients').notNull(),
+});
+
+export const recipientDayCounts = pgTable(
+  'recipient_day_counts',
+  recipientDayCountColumns(),
+  (t) => [
+    unique('recipient_day_counts_key').on(t.programId, t.sentOn, t.previousOn).nullsNotDistinct(),
+  ],
+);
+
+/** What each statement changed in `recipient_day_counts`, until it is folded in. */
+export const recipientDayChanges = pgTable('recipient_day_changes', recipientDayCountColumns());
 
 /**
  * A tracked link of a message to one recipient: `SHORT_LINK_BASE/{code}` redirects to `url`

@@ -18,6 +18,7 @@ import {
   programPods,
   programDayLinks,
   programRecipientMonths,
+  programRecipients,
   linkOpenCounts,
   programs,
   shortLinks,
@@ -89,7 +90,12 @@ const ALL_TABLES: PgTable[] = (Object.values(schema) as unknown[]).filter((value
  * Tables the database keeps from others (the outbox's counts, docs/rollups.md): their rows about
  * the demo's contacts and programs are the demo's own, and go with them (ON DELETE CASCADE).
  */
-const DERIVED_TABLES: PgTable[] = [programRecipientMonths, programDayLinks, linkOpenCounts];
+const DERIVED_TABLES: PgTable[] = [
+  programRecipientMonths,
+  programRecipients,
+  programDayLinks,
+  linkOpenCounts,
+];
 
 /**
  * Rows that stay but refer to a row that goes (a real program on a demo product, a consent row

@@ -85,19 +85,20 @@ type ProgramRow = Omit<AnalyticsProgram, 'deliveryRate' | 'optOutRate'>;
 
 /**
  * The contacts handed a message of each program on a day of the range (SQL: `program_id,
- * recipients`), from program_recipient_months: the range's days of each month make a mask, and a
- * contact counts once however many of its months match.
+ * recipients`), from its recipients' day counts (docs/rollups.md): a contact counts on the first
+ * day of the range it was handed one, the day whose day before is before the range. The counts are
+ * read with their pending changes, as the messages' are.
  */
 function recipientsSql(query: AnalyticsQuery) {
-  const { from, to } = query;
-  const first = sql`extract(day from greatest(${from}::date, month))::int`;
-  const last = sql`extract(day from least(${to}::date, (month + interval '1 month' - interval '1 day')::date))::int`;
+  const where = sql`sent_on between ${query.from}::date and ${query.to}::date
+    and (previous_on is null or previous_on < ${query.from}::date)
+    ${query.programId ? sql`and program_id = ${query.programId}` : sql``}`;
   return sql`
-    select program_id, count(distinct contact_id)::int as recipients
-    from program_recipient_months
-    where month between date_trunc('month', ${from}::date)::date and ${to}::date
-      ${query.programId ? sql`and program_id = ${query.programId}` : sql``}
-      and days & ((1::bigint << ${last}) - (1::bigint << (${first} - 1)))::int <> 0
+    select program_id, sum(recipients)::int as recipients from (
+      select program_id, recipients from recipient_day_counts where ${where}
+      union all
+      select program_id, recipients from recipient_day_changes where ${where}
+    ) counted
     group by program_id`;
 }
 
@@ -119,14 +120,12 @@ function programsSql(query: AnalyticsQuery) {
       having sum(messages) > 0
     ),
     recipients as (${recipientsSql(query)}),
-    members as (
-      select distinct program_id, user_id from (${podPeople(query.programId)}) as people
-    ),
     opt_outs as (
-      select m.program_id, count(*)::int as opt_outs
-      from consent_events e join members m on m.user_id = e.contact_id
+      select people.program_id, count(distinct e.id)::int as opt_outs
+      from consent_events e join (${podPeople(query.programId)}) as people
+        on people.user_id = e.contact_id
       where e.event = 'opted_out' and ${inRange(sql`e.at`)}
-      group by m.program_id
+      group by people.program_id
     )
     select p.id as "programId", p.program_name as "programName", a.sent, a.delivered,
       coalesce(o.opt_outs, 0) as "optOuts", coalesce(r.recipients, 0) as recipients

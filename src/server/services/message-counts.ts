@@ -4,7 +4,9 @@ import { rowsOf } from '../db/rows';
 
 /**
  * The outbox counted (docs/rollups.md). The triggers of migration 0024 write each statement's
- * difference into `message_count_changes`; `foldMessageCounts` adds them into `message_counts`.
+ * difference into `message_count_changes` (and, since 0028, its recipients' into
+ * `recipient_day_changes`); `foldMessageCounts` adds them into `message_counts` (and
+ * `recipient_day_counts`).
  * A reader sums both (`messageCountsWhere`), so a figure is exact at every commit whether or not
  * the changes have been folded in yet.
  */
@@ -52,7 +54,19 @@ export async function foldMessageCounts(db: Db): Promise<number | null> {
         )
         select count(*)::int as folded from moved`,
     );
-    return result!.folded;
+    const [recipients] = await rowsOf<{ folded: number }>(
+      tx,
+      sql`with moved as (delete from recipient_day_changes returning *),
+        summed as (
+          insert into recipient_day_counts as c (program_id, sent_on, previous_on, recipients)
+          select program_id, sent_on, previous_on, sum(recipients)::int from moved
+          group by program_id, sent_on, previous_on having sum(recipients) <> 0
+          on conflict on constraint recipient_day_counts_key
+          do update set recipients = c.recipients + excluded.recipients
+        )
+        select count(*)::int as folded from moved`,
+    );
+    return result!.folded + recipients!.folded;
   });
 }
 
@@ -63,5 +77,6 @@ export async function foldMessageCounts(db: Db): Promise<number | null> {
  */
 export async function deleteEmptyCounts(db: Db): Promise<void> {
   await db.execute(sql`delete from message_counts where messages = 0`);
+  await db.execute(sql`delete from recipient_day_counts where recipients = 0`);
   await db.execute(sql`delete from reply_counts where replies = 0`);
 }
