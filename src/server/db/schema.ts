@@ -985,6 +985,27 @@ export const replyCounts = pgTable(
 );
 
 /**
+ * Everyone's opt-ins, opt-outs and replies counted by Los Angeles day (migration 0028,
+ * docs/rollups.md), for Analytics over all programs: `figure` is `opted_in`, `opted_out` or
+ * `replies`. Kept by triggers on the consent log and `inbound_messages`, which write each
+ * statement's difference into `day_count_changes`; `foldMessageCounts` adds those here.
+ */
+const DAY_COUNT_FIGURES = ['opted_in', 'opted_out', 'replies'] as const;
+
+const dayCountColumns = () => ({
+  countDate: date('count_date', { mode: 'string' }).notNull(),
+  figure: text('figure', { enum: DAY_COUNT_FIGURES }).notNull(),
+  count: integer('count').notNull(),
+});
+
+export const dayCounts = pgTable('day_counts', dayCountColumns(), (t) => [
+  primaryKey({ columns: [t.countDate, t.figure] }),
+]);
+
+/** What each statement changed in `day_counts`, until it is folded in. */
+export const dayCountChanges = pgTable('day_count_changes', dayCountColumns());
+
+/**
  * The consent log: every change to a phone's permission to receive messages, with who made it
  * and the words that made it. Append-only: a trigger (migration 0007) refuses UPDATE and DELETE,
  * so the log stays proof of consent (CTIA) whatever the code does; since migration 0014 it lets

@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { ANALYTICS_TOP_FAILURES, rate, type AnalyticsQuery } from '../../shared/analytics';
 import type {
   AnalyticsDay,
@@ -139,25 +139,35 @@ function programsSql(query: AnalyticsQuery) {
 type ConsentRow = Pick<AnalyticsTotals, 'optIns' | 'optOuts' | 'replies'>;
 
 /**
- * Opt-ins, opt-outs and replies of the range: everyone's, or the program's people's (one row). The
- * consent log is kept forever and read as it is; replies are counted by day and contact
- * (reply_counts, docs/rollups.md), which outlive the texts.
+ * Opt-ins, opt-outs and replies of the range: everyone's, from their counts by day (day_counts,
+ * docs/rollups.md), or the program's people's (one row), from the consent log itself, which is
+ * kept forever, and the replies counted by day and contact (reply_counts), which outlive the texts.
  */
 function consentSql(query: AnalyticsQuery) {
-  const inRange = bounds(query);
-  const ofPeople = (column: SQL) =>
-    query.programId
-      ? sql`and ${column} in (select user_id from (${podPeople(query.programId)}) as people)`
-      : sql``;
+  if (!query.programId) {
+    const where = sql`count_date between ${query.from}::date and ${query.to}::date`;
+    return sql`
+      select
+        coalesce(sum(count) filter (where figure = 'opted_in'), 0)::int as "optIns",
+        coalesce(sum(count) filter (where figure = 'opted_out'), 0)::int as "optOuts",
+        coalesce(sum(count) filter (where figure = 'replies'), 0)::int as replies
+      from (
+        select figure, count from day_counts where ${where}
+        union all
+        select figure, count from day_count_changes where ${where}
+      ) counted`;
+  }
+  const people = sql`(select user_id from (${podPeople(query.programId)}) as people)`;
   return sql`
     select
       count(*) filter (where event = 'opted_in')::int as "optIns",
       count(*) filter (where event = 'opted_out')::int as "optOuts",
       (select coalesce(sum(replies), 0)::int from reply_counts
         where count_date between ${query.from}::date and ${query.to}::date
-          ${ofPeople(sql`contact_id`)}) as replies
+          and contact_id in ${people}) as replies
     from consent_events
-    where event in ('opted_in', 'opted_out') and ${inRange(sql`at`)} ${ofPeople(sql`contact_id`)}`;
+    where event in ('opted_in', 'opted_out') and ${bounds(query)(sql`at`)}
+      and contact_id in ${people}`;
 }
 
 /**

@@ -5,8 +5,8 @@ import { rowsOf } from '../db/rows';
 /**
  * The outbox counted (docs/rollups.md). The triggers of migration 0024 write each statement's
  * difference into `message_count_changes` (and, since 0028, its recipients' into
- * `recipient_day_changes`); `foldMessageCounts` adds them into `message_counts` (and
- * `recipient_day_counts`).
+ * `recipient_day_changes`; the consent log's and the replies' into `day_count_changes`);
+ * `foldMessageCounts` adds each into its counts.
  * A reader sums both (`messageCountsWhere`), so a figure is exact at every commit whether or not
  * the changes have been folded in yet.
  */
@@ -31,6 +31,34 @@ export const messageCountsWhere = (where: SQL) => sql`(
 const FOLD_LOCK = 8_410_224;
 
 /**
+ * The counts and their changes tables (docs/rollups.md): each count is keyed by `key`, unique by
+ * `constraint`, and holds its figure in `value`.
+ */
+const FOLDED = [
+  {
+    changes: 'message_count_changes',
+    counts: 'message_counts',
+    key: KEY,
+    value: sql.raw('messages'),
+    constraint: sql.raw('message_counts_key'),
+  },
+  {
+    changes: 'recipient_day_changes',
+    counts: 'recipient_day_counts',
+    key: sql.raw('program_id, sent_on, previous_on'),
+    value: sql.raw('recipients'),
+    constraint: sql.raw('recipient_day_counts_key'),
+  },
+  {
+    changes: 'day_count_changes',
+    counts: 'day_counts',
+    key: sql.raw('count_date, figure'),
+    value: sql.raw('count'),
+    constraint: sql.raw('day_counts_count_date_figure_pk'),
+  },
+];
+
+/**
  * Adds the pending changes into the counts, in one transaction: the changes it deletes are the
  * changes it adds, so none is counted twice or lost, and one folder at a time (an advisory lock;
  * another skips) keeps two from updating the same counts in different orders. Returns how many
@@ -43,30 +71,22 @@ export async function foldMessageCounts(db: Db): Promise<number | null> {
       sql`select pg_try_advisory_xact_lock(${FOLD_LOCK}) as locked`,
     );
     if (!lock?.locked) return null;
-    const [result] = await rowsOf<{ folded: number }>(
-      tx,
-      sql`with moved as (delete from message_count_changes returning *),
-        summed as (
-          insert into message_counts as c (${KEY}, messages)
-          select ${KEY}, sum(messages)::int from moved group by ${KEY} having sum(messages) <> 0
-          on conflict on constraint message_counts_key
-          do update set messages = c.messages + excluded.messages
-        )
-        select count(*)::int as folded from moved`,
-    );
-    const [recipients] = await rowsOf<{ folded: number }>(
-      tx,
-      sql`with moved as (delete from recipient_day_changes returning *),
-        summed as (
-          insert into recipient_day_counts as c (program_id, sent_on, previous_on, recipients)
-          select program_id, sent_on, previous_on, sum(recipients)::int from moved
-          group by program_id, sent_on, previous_on having sum(recipients) <> 0
-          on conflict on constraint recipient_day_counts_key
-          do update set recipients = c.recipients + excluded.recipients
-        )
-        select count(*)::int as folded from moved`,
-    );
-    return result!.folded + recipients!.folded;
+    let folded = 0;
+    for (const { changes, counts, key, value, constraint } of FOLDED) {
+      const [result] = await rowsOf<{ folded: number }>(
+        tx,
+        sql`with moved as (delete from ${sql.identifier(changes)} returning *),
+          summed as (
+            insert into ${sql.identifier(counts)} as c (${key}, ${value})
+            select ${key}, sum(${value})::int from moved group by ${key} having sum(${value}) <> 0
+            on conflict on constraint ${constraint}
+            do update set ${value} = c.${value} + excluded.${value}
+          )
+          select count(*)::int as folded from moved`,
+      );
+      folded += result!.folded;
+    }
+    return folded;
   });
 }
 
@@ -78,5 +98,6 @@ export async function foldMessageCounts(db: Db): Promise<number | null> {
 export async function deleteEmptyCounts(db: Db): Promise<void> {
   await db.execute(sql`delete from message_counts where messages = 0`);
   await db.execute(sql`delete from recipient_day_counts where recipients = 0`);
+  await db.execute(sql`delete from day_counts where count = 0`);
   await db.execute(sql`delete from reply_counts where replies = 0`);
 }

@@ -1,6 +1,19 @@
 -- No recipient's days change while their counts are made: writers of the months wait for this
 -- migration to commit, and then run the functions it makes.
 LOCK TABLE "program_recipient_months" IN EXCLUSIVE MODE;--> statement-breakpoint
+CREATE TABLE "day_count_changes" (
+	"count_date" date NOT NULL,
+	"figure" text NOT NULL,
+	"count" integer NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "day_counts" (
+	"count_date" date NOT NULL,
+	"figure" text NOT NULL,
+	"count" integer NOT NULL,
+	CONSTRAINT "day_counts_count_date_figure_pk" PRIMARY KEY("count_date","figure")
+);
+--> statement-breakpoint
 CREATE TABLE "program_recipients" (
 	"program_id" uuid NOT NULL,
 	"contact_id" uuid NOT NULL,
@@ -223,3 +236,50 @@ INSERT INTO "program_recipients" ("program_id", "contact_id")
 SELECT DISTINCT "program_id", "contact_id" FROM "program_recipient_months";--> statement-breakpoint
 SELECT recipient_days_counted(array_agg("program_id"), array_agg("contact_id"), 1)
 FROM "program_recipients";
+--> statement-breakpoint
+-- Everyone's opt-ins, opt-outs and replies by Los Angeles day (docs/rollups.md): each statement's
+-- difference written to day_count_changes, which are folded into day_counts with the outbox's.
+-- The consent log only grows (but for the demo's own rows, which its removal deletes).
+CREATE FUNCTION "consent_day_counts_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO "day_count_changes" ("count_date", "figure", "count")
+  SELECT reply_count_date(e."at"), e."event",
+    CASE WHEN TG_OP = 'DELETE' THEN -count(*)::int ELSE count(*)::int END
+  FROM "changed_events" e WHERE e."event" IN ('opted_in', 'opted_out') GROUP BY 1, 2;
+  RETURN NULL;
+END;
+$$;--> statement-breakpoint
+-- Retention's deletes (`tidings.retention` set) keep what they counted, as for reply_counts.
+CREATE FUNCTION "reply_day_counts_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'DELETE' AND current_setting('tidings.retention', true) = 'on' THEN
+    RETURN NULL;
+  END IF;
+  INSERT INTO "day_count_changes" ("count_date", "figure", "count")
+  SELECT reply_count_date(r."received_at"), 'replies',
+    CASE WHEN TG_OP = 'DELETE' THEN -count(*)::int ELSE count(*)::int END
+  FROM "changed_replies" r GROUP BY 1;
+  RETURN NULL;
+END;
+$$;--> statement-breakpoint
+-- The triggers first, then what is already there: creating a trigger locks its table against
+-- writes until this migration commits, so nothing is counted twice or missed.
+CREATE TRIGGER "consent_day_counts_insert" AFTER INSERT ON "consent_events"
+  REFERENCING NEW TABLE AS "changed_events"
+  FOR EACH STATEMENT EXECUTE FUNCTION "consent_day_counts_changed"();--> statement-breakpoint
+CREATE TRIGGER "consent_day_counts_delete" AFTER DELETE ON "consent_events"
+  REFERENCING OLD TABLE AS "changed_events"
+  FOR EACH STATEMENT EXECUTE FUNCTION "consent_day_counts_changed"();--> statement-breakpoint
+CREATE TRIGGER "reply_day_counts_insert" AFTER INSERT ON "inbound_messages"
+  REFERENCING NEW TABLE AS "changed_replies"
+  FOR EACH STATEMENT EXECUTE FUNCTION "reply_day_counts_changed"();--> statement-breakpoint
+CREATE TRIGGER "reply_day_counts_delete" AFTER DELETE ON "inbound_messages"
+  REFERENCING OLD TABLE AS "changed_replies"
+  FOR EACH STATEMENT EXECUTE FUNCTION "reply_day_counts_changed"();--> statement-breakpoint
+INSERT INTO "day_counts" ("count_date", "figure", "count")
+SELECT reply_count_date("at"), "event", count(*)::int FROM "consent_events"
+WHERE "event" IN ('opted_in', 'opted_out') GROUP BY 1, 2;--> statement-breakpoint
+-- The replies as reply_counts counted them: retention may have deleted some texts since.
+INSERT INTO "day_counts" ("count_date", "figure", "count")
+SELECT "count_date", 'replies', sum("replies")::int FROM "reply_counts"
+GROUP BY 1 HAVING sum("replies") <> 0;
