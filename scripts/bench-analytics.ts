@@ -9,7 +9,8 @@
  * Times a 30-day range, the whole year (366 days) and 30 days of one program, and prints the median
  * and worst of BENCH_RUNS runs after a warm-up; then checks that every figure of each answer equals
  * the same figure counted over the rows (the tests' counts over messages, links, clicks and
- * replies), and fails if one does not. `BENCH_EXPLAIN=1` prints each query's plan (EXPLAIN
+ * replies), and fails if one does not. `BENCH_SEEDED` measures a database kept by an earlier run,
+ * upgraded first. `BENCH_EXPLAIN=1` prints each query's plan (EXPLAIN
  * ANALYZE) too. Prints figures; never fails on a slow machine. Targets: a year under 100 ms on
  * PostgreSQL and 300 ms on PGlite, 30 days under 30 ms.
  */
@@ -17,6 +18,9 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app';
 import type { Database } from '../src/server/db/client';
 import { loadConfig, type Config } from '../src/server/env';
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { rowsOf } from '../src/server/db/rows';
 import { analyticsQueries } from '../src/server/services/analytics';
@@ -43,6 +47,11 @@ const MESSAGES: Record<BenchDatabaseKind, number> = {
   pglite: Number(process.env.BENCH_MESSAGES || 1_000_000),
 };
 const RUNS = Number(process.env.BENCH_RUNS || 5);
+/**
+ * BENCH_SEEDED=<PostgreSQL URL>: time and check a database an earlier run kept (BENCH_KEEP=1)
+ * instead of seeding one, after this Tidings' start has migrated it, as an upgrade would.
+ */
+const SEEDED = process.env.BENCH_SEEDED;
 const EXPLAIN = process.env.BENCH_EXPLAIN === '1';
 const ADMIN = benchAdmin('analytics');
 
@@ -185,6 +194,11 @@ async function seed(database: Database, messages: number) {
   await foldMessageCounts(db);
   // Fresh statistics, as the server keeps them (PGlite: at start and hourly; PostgreSQL: autovacuum).
   await db.execute(sql`analyze`);
+  return rowCounts(db);
+}
+
+/** How many messages, consent events, replies and link requests the database holds. */
+async function rowCounts(db: Database['db']) {
   const [counts] = (
     (await db.execute(sql`
       select (select count(*)::int from outbound_messages) as messages,
@@ -260,14 +274,21 @@ async function explain(database: Database, query: AnalyticsQuery) {
 }
 
 async function measure(label: string, messages: number, config: Config) {
-  if (!Number.isInteger(messages / (PROGRAMS * DAYS_PER_PROGRAM)) || messages < 1)
+  if (!SEEDED && (!Number.isInteger(messages / (PROGRAMS * DAYS_PER_PROGRAM)) || messages < 1))
     throw new Error(`BENCH_MESSAGES must be a multiple of ${PROGRAMS * DAYS_PER_PROGRAM}`);
+  const started = performance.now();
   const { database } = await prepareDatabase(config);
   try {
     const prepared = performance.now();
-    const counts = await seed(database, messages);
+    if (SEEDED) {
+      // An earlier run's database, brought up to this Tidings' migrations by the start above.
+      await foldMessageCounts(database.db);
+      await database.db.execute(sql`analyze`);
+      console.log(`${label}: started (and upgraded) in ${ms(prepared - started)}.`);
+    }
+    const counts = SEEDED ? await rowCounts(database.db) : await seed(database, messages);
     console.log(
-      `${label}: seeded ${number(counts.messages)} outbound messages, ${number(counts.consent)} consent events, ${number(counts.replies)} replies and ${number(counts.clicks)} requests for short links in ${ms(performance.now() - prepared)}.`,
+      `${label}: ${SEEDED ? 'holds' : 'seeded'} ${number(counts.messages)} outbound messages, ${number(counts.consent)} consent events, ${number(counts.replies)} replies and ${number(counts.clicks)} requests for short links${SEEDED ? '' : ` in ${ms(performance.now() - prepared)}`}.`,
     );
     const app = await buildApp({ config, database, logger: false });
     try {
@@ -321,16 +342,29 @@ async function measure(label: string, messages: number, config: Config) {
 
 try {
   // PostgreSQL first: it is the one with a target, and the quicker to seed.
-  const figures = await onEachDatabase(
-    'analytics',
-    (scratch) =>
-      measure(
-        scratch.label,
-        MESSAGES[scratch.kind],
-        loadConfig({ ...scratch.env, LOG_LEVEL: 'silent', ...ADMIN }),
-      ),
-    ['postgres', 'pglite'],
-  );
+  const figures = SEEDED
+    ? [
+        await measure(
+          'PostgreSQL (kept)',
+          0,
+          loadConfig({
+            DATABASE_URL: SEEDED,
+            DATA_DIR: await mkdtemp(path.join(os.tmpdir(), 'tidings-bench-analytics-kept-')),
+            LOG_LEVEL: 'silent',
+            ...ADMIN,
+          }),
+        ),
+      ]
+    : await onEachDatabase(
+        'analytics',
+        (scratch) =>
+          measure(
+            scratch.label,
+            MESSAGES[scratch.kind],
+            loadConfig({ ...scratch.env, LOG_LEVEL: 'silent', ...ADMIN }),
+          ),
+        ['postgres', 'pglite'],
+      );
   console.log(
     `\n${figures.flat().join('\n')}\n\nTargets: a year under 100 ms on PostgreSQL and 300 ms on PGlite, 30 days under 30 ms.`,
   );
