@@ -394,5 +394,6 @@ describe('the outbox counts', () => {
       }),
       { numRuns: RUNS },
     );
-  });
+    // RUNS histories replayed, each compared on four ranges before and after a fold.
+  }, 120_000);
 });
