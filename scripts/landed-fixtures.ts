@@ -22,6 +22,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import * as prettier from 'prettier';
+import { PGLITE_EXTENSIONS } from '../src/server/db/pglite';
 import { SAMPLE_TABLES } from './landed-sample-rows';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -117,7 +118,8 @@ async function currentHashes(): Promise<Set<string>> {
 /** Migrates a new embedded database as the state's Tidings did, stores the sample rows and reads them back. */
 async function rowsOf(state: State) {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'tidings-landed-'));
-  const client = await PGlite.create();
+  // Today's extensions: a landed migration may create one (0029: pg_trgm).
+  const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   try {
     await mkdir(path.join(dir, 'meta'));
     const entries = state.migrations.map(({ tag, when }, idx) => ({

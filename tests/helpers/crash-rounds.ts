@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { amcheck } from '@electric-sql/pglite/contrib/amcheck';
 import { DurableNodeFS } from '../../src/server/db/durable-node-fs';
-import { PGLITE_START_PARAMS } from '../../src/server/db/pglite';
+import { PGLITE_EXTENSIONS, PGLITE_START_PARAMS } from '../../src/server/db/pglite';
 import { launchServer, startServer, type LaunchedServer } from './server';
 
 /**
@@ -136,7 +136,7 @@ async function readBack(dataDir: string) {
     dataDir: pgDataDir,
     fs: new DurableNodeFS(pgDataDir),
     startParams: PGLITE_START_PARAMS,
-    extensions: { amcheck },
+    extensions: { ...PGLITE_EXTENSIONS, amcheck },
   });
   try {
     const counts = await pg.query<{ key: string; copies: number }>(

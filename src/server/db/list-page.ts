@@ -34,6 +34,11 @@ export interface ListSource {
   id: PgColumn;
   /** Most significant first; the last term is unique (the id), so a page never shifts on ties. */
   order: SortTerm[];
+  /**
+   * The list's total read another way than counting its rows (one row, `n`), where the database
+   * keeps it: the contacts list without a filter (services/contact-count.ts). It must be exact.
+   */
+  count?: PgSelect;
 }
 
 type Page = SubqueryWithSelection<{ id: PgColumn } & Record<string, SQL.Aliased>, 'page'>;
@@ -75,7 +80,7 @@ export async function listPage<Row extends { total: number }>(
     .limit(window.limit as number)
     .offset(window.offset)
     .as('page') as unknown as Page;
-  const counted = source.from({ n: count() }).where(source.where);
+  const counted = source.count ?? source.from({ n: count() }).where(source.where);
   const total = (window.limit === undefined ? sql`count(*) over ()` : sql`(${counted})`).mapWith(
     Number,
   );

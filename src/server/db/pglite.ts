@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { DurableNodeFS } from './durable-node-fs';
 import { syncPath, syncTree } from '../file-sync';
 
@@ -27,6 +28,12 @@ export const PGLITE_START_PARAMS = [
   'shared_buffers=32MB',
 ];
 
+/**
+ * The extensions the schema uses, loaded at every start: pg_trgm, for the contact search's trigram
+ * indexes (migration 0029). A database whose indexes use one cannot be read without it.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 /** Opens the embedded database in `pgDataDir`, creating it first when there is none. */
 export async function startPglite(pgDataDir: string): Promise<PGlite> {
   if (!existsSync(path.join(pgDataDir, 'PG_VERSION'))) await createPgliteDatabase(pgDataDir);
@@ -34,6 +41,7 @@ export async function startPglite(pgDataDir: string): Promise<PGlite> {
     dataDir: pgDataDir,
     fs: new DurableNodeFS(pgDataDir),
     startParams: PGLITE_START_PARAMS,
+    extensions: PGLITE_EXTENSIONS,
   });
 }
 

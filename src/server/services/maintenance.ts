@@ -8,6 +8,7 @@ import { deleteOldImports } from '../imports/retention';
 import { deleteOldWebhookEvents } from '../webhooks/retention';
 import type { RetentionDays } from '../retention/days';
 import { runRetention } from '../retention/run';
+import { foldContactCount } from './contact-count';
 import { deleteEmptyCounts, foldMessageCounts } from './message-counts';
 
 const EVERY_MS = 60 * 60 * 1000;
@@ -23,9 +24,9 @@ const FIRST_RUN_MS = 10 * 60 * 1000;
  * limits past their longest window, imports finished a month ago with their reports, webhook
  * events written a month ago with their deliveries and logs), retention (retention/run.ts: the
  * events' partitions of the coming months made, old messages, events and inbound texts deleted),
- * the outbox's count changes folded into its counts and the counts that came to zero deleted, fresh
- * planner statistics where the database keeps none itself, and on the embedded database a backup
- * (the newest BACKUP_KEEP kept).
+ * the outbox's count changes folded into its counts and the counts that came to zero deleted, the
+ * contact count's rows folded into one, fresh planner statistics where the database keeps none
+ * itself, and on the embedded database a backup (the newest BACKUP_KEEP kept).
  */
 export function startMaintenance(
   database: Database,
@@ -50,6 +51,7 @@ export function startMaintenance(
       log.info(retained, 'retention');
       await foldMessageCounts(database.db);
       await deleteEmptyCounts(database.db);
+      await foldContactCount(database.db);
       await database.refreshStatistics();
     } catch (error) {
       log.error({ err: error }, 'maintenance failed');
