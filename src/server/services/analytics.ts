@@ -120,12 +120,22 @@ function programsSql(query: AnalyticsQuery) {
       having sum(messages) > 0
     ),
     recipients as (${recipientsSql(query)}),
+    opted_out as (
+      select contact_id, count(*)::int as events from consent_events
+      where event = 'opted_out' and ${inRange(sql`at`)} and contact_id is not null
+      group by contact_id
+    ),
+    -- The programs of the range's opted-out people, each once: their memberships looked up by
+    -- person (an array the index takes at once), not every membership hashed to find them.
+    opted_out_people as (
+      select distinct people.program_id, people.user_id
+      from (${podPeople(query.programId)}) as people
+      where people.user_id = any(array(select contact_id from opted_out))
+    ),
     opt_outs as (
-      select people.program_id, count(distinct e.id)::int as opt_outs
-      from consent_events e join (${podPeople(query.programId)}) as people
-        on people.user_id = e.contact_id
-      where e.event = 'opted_out' and ${inRange(sql`e.at`)}
-      group by people.program_id
+      select p.program_id, sum(o.events)::int as opt_outs
+      from opted_out_people p join opted_out o on o.contact_id = p.user_id
+      group by p.program_id
     )
     select p.id as "programId", p.program_name as "programName", a.sent, a.delivered,
       coalesce(o.opt_outs, 0) as "optOuts", coalesce(r.recipients, 0) as recipients
