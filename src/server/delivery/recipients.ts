@@ -46,8 +46,8 @@ const contactConditions: SQL = and(
   not(phoneHasOptedOut(users.phone)),
 )!;
 
-/** What a recipient row holds, one per contact (grouped by the contact). */
-const memberColumns = {
+/** The contact's part of a recipient row. */
+const contactColumns = {
   contactId: users.id,
   phone: users.phone,
   // Where the contact may be, for quiet hours (recipient-zones.ts): grouped by the contact's id,
@@ -57,6 +57,11 @@ const memberColumns = {
   // The personal fields of a program message (shared/personal-fields.ts).
   firstName: users.firstName,
   lastName: users.lastName,
+};
+
+/** What a recipient row holds, one per contact (grouped by the contact). */
+const memberColumns = {
+  ...contactColumns,
   /** The earliest of their memberships: a late joiner gets the days from then on. */
   // Aliased, so the query can be used as a subquery (the planner batches over it).
   joinedAt: min(podMembers.joinedAt).as('joined_at'),
@@ -172,12 +177,7 @@ export function cohortRecipientsBetween(
     .as('memberships');
   return db
     .select({
-      contactId: users.id,
-      phone: users.phone,
-      state: users.state,
-      country: users.country,
-      firstName: users.firstName,
-      lastName: users.lastName,
+      ...contactColumns,
       joinedAt: memberships.joinedAt,
       run: sql<number>`1`.as('run'),
     })
