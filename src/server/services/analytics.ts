@@ -7,15 +7,14 @@ import type {
   AnalyticsResponse,
   AnalyticsTotals,
 } from '../../shared/responses/figures';
-import type { MessageStatus } from '../../shared/delivery';
 import { serverTexts } from '../texts';
 import type { Db } from '../db/client';
 import { programs } from '../db/schema';
 import { notFound } from '../http/errors';
 import { analyticsClicks, clickRows, clicksSql } from './analytics-clicks';
 import { rowsOf } from '../db/rows';
-import { bounds, literals } from './analytics-range';
-import { messageCountsWhere } from './message-counts';
+import { bounds } from './analytics-range';
+import { failureCountsWhere, messageFiguresWhere } from './message-counts';
 
 /**
  * GET /api/analytics: every figure is counted in SQL by the rules written at the top of
@@ -23,9 +22,6 @@ import { messageCountsWhere } from './message-counts';
  * (and the totals they add up to), the failure reasons, the programs, consent and replies, and the
  * clicks on tracked links (analytics-clicks.ts, by the rules of shared/clicks.ts).
  */
-
-/** The statuses `failed` counts: the provider refused the message, or the carrier did. */
-const FAILED: readonly MessageStatus[] = ['failed', 'undelivered'];
 
 /**
  * The people in programs' pods now, `program_id, user_id` (SQL): their pods' active members, of
@@ -37,15 +33,18 @@ const podPeople = (programId?: string) => sql`
   ${programId ? sql`where pp.program_id = ${programId}` : sql``}`;
 
 /**
- * The range's counts (message-counts.ts), for a FROM clause: the messages counted on its days
+ * The range's figures (message-counts.ts), for a FROM clause: the messages counted on its days
  * (`count_date`: handed to the provider that day, whatever became of them since, or ended failed,
- * undelivered or expired that day without reaching it), of one program or of all.
+ * undelivered or expired that day without reaching it), summed by day, program and program day,
+ * of one program or of all.
  */
-function countedMessages(query: AnalyticsQuery) {
+const countedFigures = (query: AnalyticsQuery, where = sql``) =>
+  messageFiguresWhere(sql`${countedIn(query)} ${where}`);
+
+/** The counts of the range's days, of one program or of all (SQL, for a WHERE clause). */
+function countedIn(query: AnalyticsQuery) {
   const ofProgram = query.programId ? sql`and program_id = ${query.programId}` : sql``;
-  return messageCountsWhere(
-    sql`count_date between ${query.from}::date and ${query.to}::date ${ofProgram}`,
-  );
+  return sql`count_date between ${query.from}::date and ${query.to}::date ${ofProgram}`;
 }
 
 type DayRow = AnalyticsDay & { expired: number };
@@ -59,23 +58,19 @@ function daysSql(query: AnalyticsQuery) {
       coalesce(c.failed, 0) as failed, coalesce(c.expired, 0) as expired
     from generate_series(0, ${to}::date - ${from}::date) as n
     left join (
-      select count_date,
-        (sum(messages) filter (where handed_over))::int as sent,
-        (sum(messages) filter (where handed_over and status = 'delivered'))::int as delivered,
-        (sum(messages) filter (where status in (${literals(FAILED)})))::int as failed,
-        (sum(messages) filter (where status = 'expired'))::int as expired
-      from ${countedMessages(query)}
+      select count_date, sum(handed_over)::int as sent, sum(delivered)::int as delivered,
+        sum(failed)::int as failed, sum(expired)::int as expired
+      from ${countedFigures(query)}
       group by count_date
     ) c on c.count_date = ${from}::date + n
     order by n`;
 }
 
-/** The most frequent reasons of the range's failed messages. */
+/** The most frequent reasons of the range's failed and undelivered messages. */
 const failuresSql = (query: AnalyticsQuery) => sql`
     select error_code as "errorCode", error_message as "errorMessage",
       sum(messages)::int as count
-    from ${countedMessages(query)}
-    where status in (${literals(FAILED)})
+    from ${failureCountsWhere(countedIn(query))}
     group by error_code, error_message
     having sum(messages) > 0
     order by sum(messages) desc, error_code, error_message
@@ -110,12 +105,8 @@ function programsSql(query: AnalyticsQuery) {
   const inRange = bounds(query);
   return sql`
     with activity as (
-      select program_id,
-        coalesce(sum(messages) filter (where handed_over), 0)::int as sent,
-        coalesce(sum(messages) filter (where handed_over and status = 'delivered'), 0)::int
-          as delivered
-      from ${countedMessages(query)}
-      where program_id is not null
+      select program_id, sum(handed_over)::int as sent, sum(delivered)::int as delivered
+      from ${countedFigures(query, sql`and program_id is not null`)}
       group by program_id
       having sum(messages) > 0
     ),

@@ -1,6 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
+import { FAILURE_STATUSES } from '../../shared/delivery';
+import { literals } from './analytics-range';
 
 /**
  * The outbox counted (docs/rollups.md). The triggers of migration 0024 write each statement's
@@ -26,6 +28,54 @@ export const messageCountsWhere = (where: SQL) => sql`(
   union all
   select ${KEY}, messages from message_count_changes where ${where}
 ) counts`;
+
+/**
+ * Each figure of `message_day_figures` and the rows of `message_counts` it sums (the trigger of
+ * migration 0030 sums them the same way).
+ */
+const FIGURE_FILTERS: readonly (readonly [string, SQL])[] = [
+  ['messages', sql`true`],
+  ['handed_over', sql`handed_over`],
+  ['delivered', sql`handed_over and status = 'delivered'`],
+  ['failed', sql`status in (${literals(FAILURE_STATUSES)})`],
+  ['expired', sql`status = 'expired'`],
+  ['status_sent', sql`handed_over and status = 'sent'`],
+  ['opened', sql`handed_over and opened`],
+  ['opened_delivered', sql`handed_over and opened and status = 'delivered'`],
+  ['opened_sent', sql`handed_over and opened and status = 'sent'`],
+];
+const FIGURES = sql.raw(FIGURE_FILTERS.map(([figure]) => figure).join(', '));
+
+/**
+ * `message_counts`' sums by day, program and program day (migration 0030): its rows'
+ * `message_day_figures` and, summed the same way as the migration's trigger sums them, the pending
+ * changes; for a FROM clause, where `where` is on count_date, program_id, kind and day.
+ */
+export const messageFiguresWhere = (where: SQL) => sql`(
+  select count_date, program_id, kind, day, ${FIGURES} from message_day_figures where ${where}
+  union all
+  select count_date, program_id, kind, day,
+    ${sql.join(
+      FIGURE_FILTERS.map(
+        ([figure, filter]) =>
+          sql`coalesce(sum(messages) filter (where ${filter}), 0)::int as ${sql.raw(figure)}`,
+      ),
+      sql`, `,
+    )}
+  from message_count_changes where ${where}
+  group by count_date, program_id, kind, day
+) figures`;
+
+/**
+ * The failed and undelivered messages of `message_counts` by day, program and reason, folded
+ * (`message_failure_counts`) and pending; for a FROM clause (`where` on count_date and program_id).
+ */
+export const failureCountsWhere = (where: SQL) => sql`(
+  select error_code, error_message, messages from message_failure_counts where ${where}
+  union all
+  select error_code, error_message, messages from message_count_changes
+  where ${where} and status in (${literals(FAILURE_STATUSES)})
+) failures`;
 
 /** Any number will do, so long as nothing else takes this advisory lock. */
 const FOLD_LOCK = 8_410_224;
@@ -104,6 +154,8 @@ export async function foldMessageCounts(db: Db): Promise<number | null> {
  */
 export async function deleteEmptyCounts(db: Db): Promise<void> {
   await db.execute(sql`delete from message_counts where messages = 0`);
+  await db.execute(sql`delete from message_day_figures where messages = 0`);
+  await db.execute(sql`delete from message_failure_counts where messages = 0`);
   await db.execute(sql`delete from recipient_day_counts where recipients = 0`);
   await db.execute(sql`delete from day_counts where count = 0`);
   await db.execute(sql`delete from reply_counts where replies = 0`);
