@@ -46,6 +46,15 @@ const FIGURE_FILTERS: readonly (readonly [string, SQL])[] = [
 ];
 const FIGURES = sql.raw(FIGURE_FILTERS.map(([figure]) => figure).join(', '));
 
+/** Each figure summed over `messages` rows of `message_counts`' columns, named as its column. */
+export const FIGURE_SUMS = sql.join(
+  FIGURE_FILTERS.map(
+    ([figure, filter]) =>
+      sql`coalesce(sum(messages) filter (where ${filter}), 0)::int as ${sql.raw(figure)}`,
+  ),
+  sql`, `,
+);
+
 /**
  * `message_counts`' sums by day, program and program day (migration 0030): its rows'
  * `message_day_figures` and, summed the same way as the migration's trigger sums them, the pending
@@ -54,14 +63,7 @@ const FIGURES = sql.raw(FIGURE_FILTERS.map(([figure]) => figure).join(', '));
 export const messageFiguresWhere = (where: SQL) => sql`(
   select count_date, program_id, kind, day, ${FIGURES} from message_day_figures where ${where}
   union all
-  select count_date, program_id, kind, day,
-    ${sql.join(
-      FIGURE_FILTERS.map(
-        ([figure, filter]) =>
-          sql`coalesce(sum(messages) filter (where ${filter}), 0)::int as ${sql.raw(figure)}`,
-      ),
-      sql`, `,
-    )}
+  select count_date, program_id, kind, day, ${FIGURE_SUMS}
   from message_count_changes where ${where}
   group by count_date, program_id, kind, day
 ) figures`;
