@@ -86,7 +86,13 @@ export default defineConfig({
     // browser layers longer (they use the CPU throughout); the API layers run three (above).
     maxWorkers: 2,
     projects: [
-      node('unit', { include: ['tests/unit/**/*.test.ts'], sequence: { groupOrder: 1 } }),
+      node('unit', {
+        include: ['tests/unit/**/*.test.ts'],
+        sequence: { groupOrder: 1 },
+        // One module graph per worker, as in the other layers: no unit file mocks a module, and the
+        // two that fake timers restore them.
+        isolate: false,
+      }),
       apiLayer('pglite'),
       ...(process.env.TEST_DATABASE_URL ? [apiLayer('postgres')] : []),
       {

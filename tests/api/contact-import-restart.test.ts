@@ -19,7 +19,11 @@ import { copyDatabase } from '../helpers/pglite-template';
  * once the killed server's lease has passed.
  */
 
-const ROWS = 20_000;
+// Long enough that the kill lands in the middle: a thousand rows in, five thousand still to come
+// (batches of 50, each its own transaction).
+const ROWS = 6_000;
+/** Rows written when the first server is killed. */
+const KILL_AFTER = 1_000;
 const BATCH = '50';
 const ADMIN = { email: 'admin@restart-admin.test', password: 'restart-pass-1' };
 
@@ -139,7 +143,7 @@ describe('a server killed in the middle of an import', () => {
       };
       const before = await until(async () => {
         const count = await contactCount();
-        return count >= 2_000 && count;
+        return count >= KILL_AFTER && count;
       }, 'the first contacts of the import');
       await kill(first);
 
@@ -179,7 +183,7 @@ describe('a server killed in the middle of an import', () => {
       const first = await start(env);
       const before = await until(async () => {
         const { processed } = await progress();
-        return processed >= 2_000 && processed;
+        return processed >= KILL_AFTER && processed;
       }, 'the first rows of the import');
       await kill(first);
       expect(await progress()).toMatchObject({ status: 'running' });
