@@ -5,6 +5,7 @@ import type { AnalyticsClicks, AnalyticsProgramDay } from '../../shared/response
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { reachedCountSql } from '../links/click-rate';
+import { countedIn } from './analytics-range';
 import { messageFiguresWhere } from './message-counts';
 
 /** A row of `clicksSql`: a program's day on a date of the range, or one of its links. */
@@ -30,8 +31,7 @@ export type ClickRow = ClickCounts & {
  * are sums of the day rows.
  */
 export function clicksSql(query: AnalyticsQuery) {
-  const ofProgram = query.programId ? sql`and program_id = ${query.programId}` : sql``;
-  const inRange = sql`count_date between ${query.from}::date and ${query.to}::date ${ofProgram}`;
+  const inRange = countedIn(query);
   const programFigures = messageFiguresWhere(
     sql`${inRange} and kind = 'program' and program_id is not null and day is not null`,
   );

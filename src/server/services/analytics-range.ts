@@ -22,3 +22,9 @@ export function bounds({ from, to }: AnalyticsQuery) {
   const end = sql`((${to}::date + 1)::timestamp at time zone ${zone})`;
   return (column: SQL) => sql`${column} >= ${start} and ${column} < ${end}`;
 }
+
+/** The counts of the range's days, of one program or of all (SQL, for a WHERE clause). */
+export function countedIn(query: AnalyticsQuery) {
+  const ofProgram = query.programId ? sql`and program_id = ${query.programId}` : sql``;
+  return sql`count_date between ${query.from}::date and ${query.to}::date ${ofProgram}`;
+}

@@ -13,7 +13,7 @@ import { programs } from '../db/schema';
 import { notFound } from '../http/errors';
 import { analyticsClicks, clickRows, clicksSql } from './analytics-clicks';
 import { rowsOf } from '../db/rows';
-import { bounds } from './analytics-range';
+import { bounds, countedIn } from './analytics-range';
 import { failureCountsWhere, messageFiguresWhere } from './message-counts';
 
 /**
@@ -40,12 +40,6 @@ const podPeople = (programId?: string) => sql`
  */
 const countedFigures = (query: AnalyticsQuery, where = sql``) =>
   messageFiguresWhere(sql`${countedIn(query)} ${where}`);
-
-/** The counts of the range's days, of one program or of all (SQL, for a WHERE clause). */
-function countedIn(query: AnalyticsQuery) {
-  const ofProgram = query.programId ? sql`and program_id = ${query.programId}` : sql``;
-  return sql`count_date between ${query.from}::date and ${query.to}::date ${ofProgram}`;
-}
 
 type DayRow = AnalyticsDay & { expired: number };
 
