@@ -44,7 +44,9 @@ const FIGURE_FILTERS: readonly (readonly [string, SQL])[] = [
   ['opened_delivered', sql`handed_over and opened and status = 'delivered'`],
   ['opened_sent', sql`handed_over and opened and status = 'sent'`],
 ];
-const FIGURES = sql.raw(FIGURE_FILTERS.map(([figure]) => figure).join(', '));
+/** The columns of `message_day_figures` that hold figures, in FIGURE_FILTERS' order. */
+export const FIGURE_NAMES: readonly string[] = FIGURE_FILTERS.map(([figure]) => figure);
+const FIGURES = sql.raw(FIGURE_NAMES.join(', '));
 
 /** Each figure summed over `messages` rows of `message_counts`' columns, named as its column. */
 export const FIGURE_SUMS = sql.join(
