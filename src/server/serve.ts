@@ -5,6 +5,7 @@
 import { buildApp } from './app';
 import { startBackups } from './backup/service';
 import { createDeliveryEngine, engineClock } from './delivery/engine';
+import { trackRequests } from './http-close';
 import { createImportRunner } from './imports/runner';
 import { createMailTransport } from './mail/transport';
 import { createMailWorker } from './mail/worker';
@@ -77,6 +78,7 @@ async function main() {
       importRunner.wake();
     }
   });
+  const endConnections = trackRequests(app.server);
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
@@ -107,7 +109,11 @@ async function main() {
 
   exitOnSignal(app.log, SHUTDOWN_GRACE_MS, [
     stopMaintenance,
-    () => app.close(),
+    () => {
+      const closed = app.close();
+      endConnections();
+      return closed;
+    },
     // After the requests (nothing new is queued), before the database it records outcomes in.
     () => mailWorker.stop(),
     () => delivery?.stop(),

@@ -1,5 +1,7 @@
+import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runServerToExit, startServer } from '../helpers/server';
@@ -45,6 +47,50 @@ describe(`running on ${TEST_DB}`, () => {
     expect(second.output()).not.toContain('first admin');
     expect(second.output()).not.toContain(password);
     expect(await second.stop()).toBe(0);
+  });
+
+  it('shuts down on SIGTERM while clients hold connections, and answers the request under way', async () => {
+    const server = await startServer(serverEnv());
+    const port = Number(new URL(server.url).port);
+    const connect = async () => {
+      const socket = net.connect(port, '127.0.0.1');
+      await once(socket, 'connect');
+      return socket;
+    };
+    // A connection a browser opens ahead of a request it has not sent.
+    const ahead = await connect();
+    // A sign-in whose body is still on its way: the server has its headers (100 Continue).
+    const body = JSON.stringify({ email: 'nobody@example.org', password: 'not the password' });
+    const signIn = await connect();
+    let answer = '';
+    signIn.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+    const continued = new Promise<void>((resolve) =>
+      signIn.on('data', () => answer.includes('100 Continue') && resolve()),
+    );
+    signIn.write(
+      'POST /api/auth/login HTTP/1.1\r\nHost: tidings\r\nContent-Type: application/json\r\n' +
+        `Content-Length: ${body.length}\r\nExpect: 100-continue\r\n\r\n`,
+    );
+    await continued;
+
+    const closed = Promise.all([once(signIn, 'close'), once(ahead, 'close')]);
+    const stopped = server.stop();
+    // Once the server takes no new connection, the rest of the body.
+    for (;;) {
+      const refused = await connect().then(
+        (socket) => void socket.destroy(),
+        () => true,
+      );
+      if (refused) break;
+    }
+    // Not end(): a client that stops sending has given up on its answer.
+    signIn.write(body);
+    // Exit 1 would be the grace period running out with a connection still open.
+    expect(await stopped).toBe(0);
+    // Both were closed by the server.
+    await closed;
+    expect(answer).toMatch(/\r\n\r\nHTTP\/1\.1 401 /);
+    expect(answer).toContain('"error"');
   });
 
   // Only the embedded database is tied to one process.
