@@ -7,11 +7,12 @@ import type { LocalDate } from '../../src/shared/schedule';
 import { createUser, startTestApp } from './helpers/app';
 
 /**
- * A program's recipients are counted by day (migration 0028): each hand-over reads the days its
- * recipient had and writes the new ones. Two hand-overs to one recipient at once must count the
- * second from the days the first wrote (on PostgreSQL the second waits for the first to commit;
- * PGlite runs one transaction at a time), or a person handed two days' messages by two workers
- * would count as two people over a range holding both days.
+ * A program's recipients are counted by day (migration 0028): adding a hand-over reads the days its
+ * recipient had and writes the new ones, and a second at once must count from the days the first
+ * wrote, or a person handed two days' messages by two workers would count as two people over a
+ * range holding both days. Since migration 0032 the hand-overs are only appended, and added by the
+ * fold or by a reader of Analytics, one at a time (the fold's lock; PGlite runs one transaction at
+ * a time anyway).
  */
 let ctx: Awaited<ReturnType<typeof startTestApp>>;
 let programId: string;
@@ -43,13 +44,13 @@ afterAll(async () => {
 });
 
 /** A queued message of the program to the contact, for program day `day`. */
-async function queued(day: number) {
+async function queued(day: number, to = contactId) {
   const [row] = await ctx.db
     .insert(outboundMessages)
     .values({
       kind: 'program',
       programId,
-      contactId,
+      contactId: to,
       day,
       toPhone: '+15035550100',
       body: `Day ${day}`,
@@ -108,5 +109,28 @@ describe("a program's recipients by day", () => {
     expect(await recipients('2026-03-08', '2026-03-31')).toBe(0);
     await foldMessageCounts(ctx.db);
     for (const range of ranges) expect(await recipients(...range), range.join(' to ')).toBe(1);
+  });
+
+  it('count a person once when readers and the fold add the hand-overs at once', async () => {
+    const { user } = await createUser(ctx.db, { role: 'participant' });
+    for (const [day, at] of [
+      [1, '2026-03-10T17:00:00Z'],
+      [2, '2026-03-11T17:00:00Z'],
+      [3, '2026-03-12T17:00:00Z'],
+    ] as const) {
+      await ctx.db
+        .update(outboundMessages)
+        .set(handOver(at))
+        .where(eq(outboundMessages.id, await queued(day, user.id)));
+    }
+    const range = ['2026-03-10', '2026-03-12'] as const;
+    const counted = await Promise.all([
+      recipients(...range),
+      recipients(...range),
+      foldMessageCounts(ctx.db).then(() => recipients(...range)),
+      recipients('2026-03-11', '2026-03-11'),
+    ]);
+    expect(counted).toEqual([1, 1, 1, 1]);
+    expect(await recipients('2026-03-01', '2026-03-31')).toBe(2);
   });
 });

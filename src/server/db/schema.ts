@@ -868,6 +868,18 @@ export const recipientDayCounts = pgTable(
 export const recipientDayChanges = pgTable('recipient_day_changes', recipientDayCountColumns());
 
 /**
+ * Messages handed over, as their program, contact and Los Angeles day (migration 0032), until the
+ * fold adds them to their recipient's days (`recipient_days_folded`): the outbox's triggers only
+ * append here, so handing messages over neither locks a recipient nor reads their months. No
+ * foreign keys, for the same reason: the fold leaves out a program or contact deleted since.
+ */
+export const recipientHandovers = pgTable('recipient_handovers', {
+  programId: uuid('program_id').notNull(),
+  contactId: uuid('contact_id').notNull(),
+  sentOn: date('sent_on', { mode: 'string' }).notNull(),
+});
+
+/**
  * A tracked link of a message to one recipient: `SHORT_LINK_BASE/{code}` redirects to `url`
  * (http/short-links.ts). The message, program and day are its message's, copied so that Deliveries
  * and Analytics find a day's links by their own index without reading the day's messages. They are

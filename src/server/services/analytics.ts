@@ -14,7 +14,7 @@ import { notFound } from '../http/errors';
 import { analyticsClicks, clickRows, clicksSql } from './analytics-clicks';
 import { rowsOf } from '../db/rows';
 import { bounds, countedIn } from './analytics-range';
-import { failureCountsWhere, messageFiguresWhere } from './message-counts';
+import { failureCountsWhere, foldRecipientHandovers, messageFiguresWhere } from './message-counts';
 
 /**
  * GET /api/analytics: every figure is counted in SQL by the rules written at the top of
@@ -194,6 +194,8 @@ export async function analytics(db: Db, query: AnalyticsQuery): Promise<Analytic
       .where(eq(programs.id, query.programId));
     if (!found) throw notFound(serverTexts.programs.notFound);
   }
+  // The programs' recipients count every message handed over.
+  await foldRecipientHandovers(db);
   const queries = analyticsQueries(query);
   const [dayRows, failureRows, programList, [consent], clickList] = await Promise.all([
     rowsOf<DayRow>(db, queries.days),

@@ -6,11 +6,13 @@ import { literals } from './analytics-range';
 
 /**
  * The outbox counted (docs/rollups.md). The triggers of migration 0024 write each statement's
- * difference into `message_count_changes` (and, since 0028, its recipients' into
- * `recipient_day_changes`; the consent log's and the replies' into `day_count_changes`);
- * `foldMessageCounts` adds each into its counts.
+ * difference into `message_count_changes` (the consent log's and the replies' into
+ * `day_count_changes`, since 0028), and since 0032 append each message handed over to
+ * `recipient_handovers`; `foldMessageCounts` adds the handovers to their recipients' days
+ * (`recipient_day_changes`), then each change into its counts.
  * A reader sums both (`messageCountsWhere`), so a figure is exact at every commit whether or not
- * the changes have been folded in yet.
+ * the changes have been folded in yet; a reader of the recipients folds their handovers first
+ * (`foldRecipientHandovers`).
  */
 
 const KEY = sql.raw(
@@ -125,7 +127,12 @@ export async function foldMessageCounts(db: Db): Promise<number | null> {
       sql`select pg_try_advisory_xact_lock(${FOLD_LOCK}) as locked`,
     );
     if (!lock?.locked) return null;
-    let folded = 0;
+    // First, as they make recipient_day_changes, which are folded below.
+    const [handovers] = await rowsOf<{ taken: number }>(
+      tx,
+      sql`select recipient_days_folded() as taken`,
+    );
+    let folded = handovers!.taken;
     for (const { changes, counts, key, value, constraint } of FOLDED) {
       const [result] = await rowsOf<{ folded: number }>(
         tx,
@@ -146,9 +153,27 @@ export async function foldMessageCounts(db: Db): Promise<number | null> {
   // tables, and the embedded database has no autovacuum to make it reusable, so without this they
   // would only grow (after 1,000,000 messages, an empty changes table still took 592 pages).
   if (folded) {
-    await db.execute(sql`vacuum ${sql.raw(FOLDED.map(({ changes }) => changes).join(', '))}`);
+    const tables = ['recipient_handovers', ...FOLDED.map(({ changes }) => changes)];
+    await db.execute(sql`vacuum ${sql.raw(tables.join(', '))}`);
   }
   return folded;
+}
+
+/**
+ * Adds the messages handed over so far to their recipients' days (migration 0032), for a reader of
+ * `recipient_day_counts`: it waits for a fold under way, which may be taking them. With none
+ * pending it costs one read.
+ */
+export async function foldRecipientHandovers(db: Db): Promise<void> {
+  const [pending] = await rowsOf<{ any: boolean }>(
+    db,
+    sql`select exists (select from recipient_handovers) as any`,
+  );
+  if (!pending?.any) return;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${FOLD_LOCK})`);
+    await tx.execute(sql`select recipient_days_folded()`);
+  });
 }
 
 /**
