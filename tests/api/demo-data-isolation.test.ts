@@ -189,6 +189,21 @@ afterAll(async () => {
   await fake?.close();
 });
 
+interface DayCount {
+  count_date: string;
+  figure: string;
+  count: number;
+}
+
+/** Day counts summed by day and figure. */
+const byDay = (rows: DayCount[]) => {
+  const sums: Record<string, number> = {};
+  for (const { count_date, figure, count } of rows) {
+    sums[`${count_date} ${figure}`] = (sums[`${count_date} ${figure}`] ?? 0) + count;
+  }
+  return sums;
+};
+
 describe('the demo data beside real contacts and programs', () => {
   let before: Awaited<ReturnType<typeof whatStaffSee>>;
   let rowsBefore: Record<string, unknown[]>;
@@ -219,8 +234,22 @@ describe('the demo data beside real contacts and programs', () => {
     )) as unknown as { rows: { n: number }[] };
     expect(demoContacts.rows[0]!.n).toBeGreaterThan(0);
     expect(counted(rowsAfter)).toBe(counted(rowsBefore) + demoContacts.rows[0]!.n);
+    // Everyone's opt-ins, opt-outs and replies by day count the demo's too, on the days of the
+    // demo's past (today's among them, once the demo's morning messages have had their replies).
+    const demoDays = (await ctx.db.execute(sql`
+      select reply_count_date(received_at)::text as count_date, 'replies' as figure,
+        count(*)::int as count
+      from inbound_messages where demo group by 1
+      union all
+      select reply_count_date(at)::text, event, count(*)::int from consent_events
+      where demo and event in ('opted_in', 'opted_out') group by 1, 2`)) as unknown as {
+      rows: DayCount[];
+    };
+    expect(byDay(rowsAfter.day_counts as DayCount[])).toEqual(
+      byDay([...(rowsBefore.day_counts as DayCount[]), ...demoDays.rows]),
+    );
     for (const [table, rows] of Object.entries(rowsBefore)) {
-      if (table === 'contact_count') continue;
+      if (table === 'contact_count' || table === 'day_counts') continue;
       const now = new Set(rowsAfter[table]!.map((row) => JSON.stringify(row)));
       const changed = rows.filter((row) => !now.has(JSON.stringify(row)));
       expect({ table, changed }).toEqual({ table, changed: [] });
