@@ -25,7 +25,6 @@ import { isDeepStrictEqual } from 'node:util';
 import { rowsOf } from '../src/server/db/rows';
 import { analyticsQueries } from '../src/server/services/analytics';
 import { analyticsClicks } from '../src/server/services/analytics-clicks';
-import { bounds } from '../src/server/services/analytics-range';
 import { foldMessageCounts } from '../src/server/services/message-counts';
 import { prepareDatabase } from '../src/server/startup';
 import type { AnalyticsQuery } from '../src/shared/analytics';
@@ -38,6 +37,7 @@ import {
   messageFiguresToShow,
 } from '../tests/api/helpers/analytics-over-messages';
 import { clickRowsOverMessages } from '../tests/api/helpers/clicks-over-messages';
+import { consentOverRows, programOptOutsOverRows } from '../tests/api/helpers/consent-over-rows';
 
 const PROGRAMS = 50;
 const DAYS_PER_PROGRAM = 50;
@@ -231,26 +231,22 @@ async function differencesFromRows(
 ): Promise<string[]> {
   const rows = await analyticsOverMessages(db, query);
   const clicks = analyticsClicks(await clickRowsOverMessages(db, query));
-  const [consent] = await rowsOf<{ optIns: number; optOuts: number; replies: number }>(
-    db,
-    sql`select
-      (select count(*)::int from consent_events where event = 'opted_in'
-        and ${bounds(query)(sql`at`)}) as "optIns",
-      (select count(*)::int from consent_events where event = 'opted_out'
-        and ${bounds(query)(sql`at`)}) as "optOuts",
-      (select count(*)::int from inbound_messages where ${bounds(query)(sql`received_at`)})
-        as replies`,
-  );
+  const { optIns, optOuts, replies } = answer.totals;
   const expected = {
     ...messageFiguresToShow(rows),
     clicks,
-    ...(query.programId ? {} : { consent }),
+    consent: await consentOverRows(db, query),
+    programOptOuts: await programOptOutsOverRows(
+      db,
+      query,
+      answer.programs.map((p) => p.programId),
+    ),
   };
-  const { optIns, optOuts, replies } = answer.totals;
   const shown = {
     ...messageFiguresShown(answer),
     clicks: answer.clicks,
-    ...(query.programId ? {} : { consent: { optIns, optOuts, replies } }),
+    consent: { optIns, optOuts, replies },
+    programOptOuts: Object.fromEntries(answer.programs.map((p) => [p.programId, p.optOuts])),
   };
   return Object.keys(expected).filter(
     (key) =>

@@ -3,10 +3,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../src/server/db/rows';
 import { analytics } from '../../src/server/services/analytics';
 import { analyticsClicks } from '../../src/server/services/analytics-clicks';
-import { bounds } from '../../src/server/services/analytics-range';
 import { deliveryClicks } from '../../src/server/services/deliveries-clicks';
 import type { AnalyticsQuery } from '../../src/shared/analytics';
 import {
@@ -16,6 +14,7 @@ import {
   type MessageFigures,
 } from './helpers/analytics-over-messages';
 import { clickRowsOverMessages, deliveryClicksOverMessages } from './helpers/clicks-over-messages';
+import { consentOverRows, programOptOutsOverRows } from './helpers/consent-over-rows';
 import { createTestDatabase, type TestDatabase } from './helpers/database';
 import { emptyDatabase, loadLandedState } from './helpers/landed';
 
@@ -23,8 +22,8 @@ import { emptyDatabase, loadLandedState } from './helpers/landed';
  * A database that Tidings filled before the outbox had counts (migrations up to 0023) is upgraded,
  * and Analytics and Deliveries show every figure they showed before: 3,000 messages of every status
  * over seven weeks across month ends and the start of daylight saving time, with their tracked
- * links, clicks and replies, counted over the rows before the upgrade and read from the counts
- * (migrations 0024, 0026 and 0027) after it.
+ * links, clicks, replies, consent changes and programs' pods, counted over the rows before the
+ * upgrade and read from the counts (migrations 0024 to 0033) after it.
  */
 
 const MIGRATIONS = path.resolve(import.meta.dirname, '../../src/server/db/migrations');
@@ -126,15 +125,38 @@ async function fillLinksAndReplies(db: TestDatabase['database']['db']) {
     from generate_series(0, 399) as g`);
 }
 
-/** Replies of the range, counted over the texts. */
-const repliesOverTexts = async (db: TestDatabase['database']['db'], query: AnalyticsQuery) =>
-  (
-    await rowsOf<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from inbound_messages
-        where ${bounds(query)(sql`received_at`)}`,
-    )
-  )[0]!.n;
+/**
+ * Four pods, each person in one or two of them (a member in ten removed), given to the programs
+ * (the second pod to two of them); 300 consent changes over the seven weeks, a tenth from numbers
+ * Tidings does not know.
+ */
+async function fillPeople(db: TestDatabase['database']['db']) {
+  await db.execute(sql`
+    insert into pods (pod_id, pod_name)
+    select 'POD-COUNTED-' || g, 'Counted pod ' || g from generate_series(0, 3) as g`);
+  await db.execute(sql`
+    with people as (select id, row_number() over (order by email) - 1 as n from users
+                    where first_name = 'Counted'),
+    counted_pods as (select id, row_number() over (order by pod_id) - 1 as n from pods
+                     where pod_id like 'POD-COUNTED-%')
+    insert into pod_members (pod_id, user_id, status)
+    select p.id, pe.id, case when pe.n % 10 = 3 then 'removed' else 'active' end
+    from people pe join counted_pods p on p.n = pe.n % 4 or (pe.n % 3 = 0 and p.n = (pe.n + 1) % 4)`);
+  await db.execute(sql`
+    with counted_pods as (select id, row_number() over (order by pod_id) - 1 as n from pods
+                          where pod_id like 'POD-COUNTED-%'),
+    progs as (select id, row_number() over (order by program_name) - 1 as n from programs)
+    insert into program_pods (program_id, pod_id)
+    select pr.id, p.id from progs pr join counted_pods p
+      on p.n = pr.n or (p.n = 1 and pr.n = 0) or (p.n = 3 and pr.n = 2)`);
+  await db.execute(sql`
+    insert into consent_events (contact_id, phone, event, source, at)
+    select case when g % 10 = 0 then null
+        else (select id from users where first_name = 'Counted' order by email offset g % 50 limit 1) end,
+      '+15035550100', (array['opted_in', 'opted_out', 'verified'])[1 + g % 3], 'keyword',
+      timestamptz '2026-02-20T00:00:00Z' + (g * 14009 % (50 * 86400)) * interval '1 second'
+    from generate_series(0, 299) as g`);
+}
 
 describe('upgrading a database with messages to one with counts', () => {
   it('keeps every figure Analytics showed', async () => {
@@ -155,6 +177,7 @@ describe('upgrading a database with messages to one with counts', () => {
     });
     await fill(db);
     await fillLinksAndReplies(db);
+    await fillPeople(db);
     const programIds = (
       (await db.execute(sql`select id from programs order by program_name`)) as unknown as {
         rows: { id: string }[];
@@ -163,18 +186,30 @@ describe('upgrading a database with messages to one with counts', () => {
     const queries = [...QUERIES, ...programIds.map((programId) => ({ ...QUERIES[1]!, programId }))];
     const shown: MessageFigures[] = [];
     const clicks: ReturnType<typeof analyticsClicks>[] = [];
-    const replies: number[] = [];
+    const consent: Awaited<ReturnType<typeof consentOverRows>>[] = [];
+    const optOuts: Record<string, number>[] = [];
     for (const query of queries) {
       shown.push(await analyticsOverMessages(db, query));
       clicks.push(analyticsClicks(await clickRowsOverMessages(db, query)));
-      replies.push(query.programId ? 0 : await repliesOverTexts(db, query));
+      consent.push(await consentOverRows(db, query));
+      optOuts.push(
+        await programOptOutsOverRows(
+          db,
+          query,
+          shown.at(-1)!.programs.map((p) => p.programId),
+        ),
+      );
     }
     const deliveries = await Promise.all(
       programIds.map((programId) => deliveryClicksOverMessages(db, programId)),
     );
     expect(clicks[0]!.totals.clicked).toBeGreaterThan(100);
     expect(clicks[0]!.programDays.some(({ links }) => links.length > 2)).toBe(true);
-    expect(replies[0]).toBeGreaterThan(300);
+    expect(consent[0]!.replies).toBeGreaterThan(300);
+    // Every program has people with opt-ins, opt-outs and replies in the month.
+    for (const programConsent of consent.slice(QUERIES.length)) {
+      expect(Object.values(programConsent).every((figure) => figure > 0)).toBe(true);
+    }
     expect(shown[0]!.days.some((day) => day.sent > 0 && day.failed > 0 && day.expired > 0)).toBe(
       true,
     );
@@ -192,7 +227,11 @@ describe('upgrading a database with messages to one with counts', () => {
       });
       expect(messageFiguresShown(answer)).toEqual(messageFiguresToShow(expected));
       expect(answer.clicks).toEqual(clicks[i]);
-      expect(answer.totals.replies).toBe(replies[i]);
+      const { optIns, optOuts: optedOut, replies } = answer.totals;
+      expect({ optIns, optOuts: optedOut, replies }).toEqual(consent[i]);
+      expect(Object.fromEntries(answer.programs.map((p) => [p.programId, p.optOuts]))).toEqual(
+        optOuts[i],
+      );
     }
     for (const [i, programId] of programIds.entries()) {
       expect(await deliveryClicks(db, programId)).toEqual(deliveries[i]);

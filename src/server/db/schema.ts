@@ -1074,7 +1074,13 @@ export const replyCounts = pgTable(
     contactId: uuid('contact_id'),
     replies: integer('replies').notNull(),
   },
-  (t) => [unique('reply_counts_key').on(t.countDate, t.contactId).nullsNotDistinct()],
+  (t) => [
+    unique('reply_counts_key').on(t.countDate, t.contactId).nullsNotDistinct(),
+    // A contact's replies, for the programs they join or leave (program_day_counts_folded).
+    index('reply_counts_contact_idx')
+      .on(t.contactId)
+      .where(sql`${t.contactId} is not null`),
+  ],
 );
 
 /**
@@ -1097,6 +1103,42 @@ export const dayCounts = pgTable('day_counts', dayCountColumns(), (t) => [
 
 /** What each statement changed in `day_counts`, until it is folded in. */
 export const dayCountChanges = pgTable('day_count_changes', dayCountColumns());
+
+/**
+ * The people each program's figures count (migration 0033, docs/rollups.md): the active members of
+ * its pods, as of the last fold. No foreign keys: only the fold writes here, and it takes out a
+ * contact or program deleted since (their memberships went with them).
+ */
+export const programPeople = pgTable(
+  'program_people',
+  {
+    contactId: uuid('contact_id').notNull(),
+    programId: uuid('program_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.contactId, t.programId] })],
+);
+
+/**
+ * A program's people's opt-ins, opt-outs and replies by Los Angeles day (migration 0033): what
+ * Analytics shows for a program, its people being those in its pods now. The fold keeps it equal to
+ * the sum, over `program_people`, of each person's figures; a reader folds first.
+ */
+export const programDayCounts = pgTable(
+  'program_day_counts',
+  { programId: uuid('program_id').notNull(), ...dayCountColumns() },
+  (t) => [primaryKey({ columns: [t.programId, t.countDate, t.figure] })],
+);
+
+/** A contact's opt-ins, opt-outs and replies as each statement changed them, until folded. */
+export const personDayChanges = pgTable('person_day_changes', {
+  contactId: uuid('contact_id').notNull(),
+  ...dayCountColumns(),
+});
+
+/** Contacts whose pods, or their pods' programs, changed, until the fold counts them again. */
+export const programPeopleChanges = pgTable('program_people_changes', {
+  contactId: uuid('contact_id').notNull(),
+});
 
 /**
  * The consent log: every change to a phone's permission to receive messages, with who made it

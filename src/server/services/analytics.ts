@@ -13,8 +13,8 @@ import { programs } from '../db/schema';
 import { notFound } from '../http/errors';
 import { analyticsClicks, clickRows, clicksSql } from './analytics-clicks';
 import { rowsOf } from '../db/rows';
-import { bounds, countedIn } from './analytics-range';
-import { failureCountsWhere, foldRecipientHandovers, messageFiguresWhere } from './message-counts';
+import { countedIn } from './analytics-range';
+import { failureCountsWhere, foldBeforeReading, messageFiguresWhere } from './message-counts';
 
 /**
  * GET /api/analytics: every figure is counted in SQL by the rules written at the top of
@@ -22,15 +22,6 @@ import { failureCountsWhere, foldRecipientHandovers, messageFiguresWhere } from 
  * (and the totals they add up to), the failure reasons, the programs, consent and replies, and the
  * clicks on tracked links (analytics-clicks.ts, by the rules of shared/clicks.ts).
  */
-
-/**
- * The people in programs' pods now, `program_id, user_id` (SQL): their pods' active members, of
- * every program or of one. A person in two pods of a program is listed twice.
- */
-const podPeople = (programId?: string) => sql`
-  select pp.program_id, pm.user_id from program_pods pp
-  join pod_members pm on pm.pod_id = pp.pod_id and pm.status = 'active'
-  ${programId ? sql`where pp.program_id = ${programId}` : sql``}`;
 
 /**
  * The range's figures (message-counts.ts), for a FROM clause: the messages counted on its days
@@ -93,10 +84,9 @@ function recipientsSql(query: AnalyticsQuery) {
 
 /**
  * The programs with a message counted in the range, by name: what they sent and to how many
- * people, and the opt-outs of the people in their pods.
+ * people, and the opt-outs of the people in their pods (program_day_counts).
  */
 function programsSql(query: AnalyticsQuery) {
-  const inRange = bounds(query);
   return sql`
     with activity as (
       select program_id, sum(handed_over)::int as sent, sum(delivered)::int as delivered
@@ -105,22 +95,10 @@ function programsSql(query: AnalyticsQuery) {
       having sum(messages) > 0
     ),
     recipients as (${recipientsSql(query)}),
-    opted_out as (
-      select contact_id, count(*)::int as events from consent_events
-      where event = 'opted_out' and ${inRange(sql`at`)} and contact_id is not null
-      group by contact_id
-    ),
-    -- The programs of the range's opted-out people, each once: their memberships looked up by
-    -- person (an array the index takes at once), not every membership hashed to find them.
-    opted_out_people as (
-      select distinct people.program_id, people.user_id
-      from (${podPeople(query.programId)}) as people
-      where people.user_id = any(array(select contact_id from opted_out))
-    ),
     opt_outs as (
-      select p.program_id, sum(o.events)::int as opt_outs
-      from opted_out_people p join opted_out o on o.contact_id = p.user_id
-      group by p.program_id
+      select program_id, sum(count)::int as opt_outs from program_day_counts
+      where figure = 'opted_out' and ${countedIn(query)}
+      group by program_id
     )
     select p.id as "programId", p.program_name as "programName", a.sent, a.delivered,
       coalesce(o.opt_outs, 0) as "optOuts", coalesce(r.recipients, 0) as recipients
@@ -134,35 +112,24 @@ function programsSql(query: AnalyticsQuery) {
 type ConsentRow = Pick<AnalyticsTotals, 'optIns' | 'optOuts' | 'replies'>;
 
 /**
- * Opt-ins, opt-outs and replies of the range: everyone's, from their counts by day (day_counts,
- * docs/rollups.md), or the program's people's (one row), from the consent log itself, which is
- * kept forever, and the replies counted by day and contact (reply_counts), which outlive the texts.
+ * Opt-ins, opt-outs and replies of the range, counted by day (docs/rollups.md): everyone's
+ * (day_counts, with their pending changes) or the program's people's (program_day_counts, folded
+ * before reading).
  */
 function consentSql(query: AnalyticsQuery) {
-  if (!query.programId) {
-    const where = sql`count_date between ${query.from}::date and ${query.to}::date`;
-    return sql`
-      select
-        coalesce(sum(count) filter (where figure = 'opted_in'), 0)::int as "optIns",
-        coalesce(sum(count) filter (where figure = 'opted_out'), 0)::int as "optOuts",
-        coalesce(sum(count) filter (where figure = 'replies'), 0)::int as replies
-      from (
-        select figure, count from day_counts where ${where}
+  const where = sql`count_date between ${query.from}::date and ${query.to}::date`;
+  const counted = query.programId
+    ? sql`select figure, count from program_day_counts
+        where ${where} and program_id = ${query.programId}`
+    : sql`select figure, count from day_counts where ${where}
         union all
-        select figure, count from day_count_changes where ${where}
-      ) counted`;
-  }
-  const people = sql`(select user_id from (${podPeople(query.programId)}) as people)`;
+        select figure, count from day_count_changes where ${where}`;
   return sql`
     select
-      count(*) filter (where event = 'opted_in')::int as "optIns",
-      count(*) filter (where event = 'opted_out')::int as "optOuts",
-      (select coalesce(sum(replies), 0)::int from reply_counts
-        where count_date between ${query.from}::date and ${query.to}::date
-          and contact_id in ${people}) as replies
-    from consent_events
-    where event in ('opted_in', 'opted_out') and ${bounds(query)(sql`at`)}
-      and contact_id in ${people}`;
+      coalesce(sum(count) filter (where figure = 'opted_in'), 0)::int as "optIns",
+      coalesce(sum(count) filter (where figure = 'opted_out'), 0)::int as "optOuts",
+      coalesce(sum(count) filter (where figure = 'replies'), 0)::int as replies
+    from (${counted}) counted`;
 }
 
 /**
@@ -194,8 +161,9 @@ export async function analytics(db: Db, query: AnalyticsQuery): Promise<Analytic
       .where(eq(programs.id, query.programId));
     if (!found) throw notFound(serverTexts.programs.notFound);
   }
-  // The programs' recipients count every message handed over.
-  await foldRecipientHandovers(db);
+  // The programs' recipients count every message handed over, and their people every consent
+  // change, reply and pod change so far.
+  await foldBeforeReading(db);
   const queries = analyticsQueries(query);
   const [dayRows, failureRows, programList, [consent], clickList] = await Promise.all([
     rowsOf<DayRow>(db, queries.days),

@@ -11,8 +11,9 @@ import { literals } from './analytics-range';
  * `recipient_handovers`; `foldMessageCounts` adds the handovers to their recipients' days
  * (`recipient_day_changes`), then each change into its counts.
  * A reader sums both (`messageCountsWhere`), so a figure is exact at every commit whether or not
- * the changes have been folded in yet; a reader of the recipients folds their handovers first
- * (`foldRecipientHandovers`).
+ * the changes have been folded in yet. Since 0033 the same fold also counts each program's
+ * people's opt-ins, opt-outs and replies (`program_day_counts_folded`); a reader of the recipients
+ * or of those folds what is pending first (`foldBeforeReading`).
  */
 
 const KEY = sql.raw(
@@ -87,6 +88,13 @@ export const failureCountsWhere = (where: SQL) => sql`(
 const FOLD_LOCK = 8_410_224;
 
 /**
+ * What Analytics reads only once folded (migrations 0032 and 0033): the messages handed over, for
+ * their recipients' days, and a person's opt-ins, opt-outs and replies and their pods' changes, for
+ * their programs' figures.
+ */
+const PENDING = ['recipient_handovers', 'person_day_changes', 'program_people_changes'];
+
+/**
  * The counts and their changes tables (docs/rollups.md): each count is keyed by `key`, unique by
  * `constraint`, and holds its figure in `value`.
  */
@@ -133,6 +141,11 @@ export async function foldMessageCounts(db: Db): Promise<number | null> {
       sql`select recipient_days_folded() as taken`,
     );
     let folded = handovers!.taken;
+    const [people] = await rowsOf<{ taken: number }>(
+      tx,
+      sql`select program_day_counts_folded() as taken`,
+    );
+    folded += people!.taken;
     for (const { changes, counts, key, value, constraint } of FOLDED) {
       const [result] = await rowsOf<{ folded: number }>(
         tx,
@@ -153,26 +166,26 @@ export async function foldMessageCounts(db: Db): Promise<number | null> {
   // tables, and the embedded database has no autovacuum to make it reusable, so without this they
   // would only grow (after 1,000,000 messages, an empty changes table still took 592 pages).
   if (folded) {
-    const tables = ['recipient_handovers', ...FOLDED.map(({ changes }) => changes)];
+    const tables = [...PENDING, ...FOLDED.map(({ changes }) => changes)];
     await db.execute(sql`vacuum ${sql.raw(tables.join(', '))}`);
   }
   return folded;
 }
 
 /**
- * Adds the messages handed over so far to their recipients' days (migration 0032), for a reader of
- * `recipient_day_counts`: it waits for a fold under way, which may be taking them. With none
+ * Folds what Analytics reads only once folded (`PENDING`), for a reader of `recipient_day_counts`
+ * and `program_day_counts`: it waits for a fold under way, which may be taking them. With nothing
  * pending it costs one read.
  */
-export async function foldRecipientHandovers(db: Db): Promise<void> {
+export async function foldBeforeReading(db: Db): Promise<void> {
   const [pending] = await rowsOf<{ any: boolean }>(
     db,
-    sql`select exists (select from recipient_handovers) as any`,
+    sql`select ${sql.raw(PENDING.map((table) => `exists (select from ${table})`).join(' or '))} as any`,
   );
   if (!pending?.any) return;
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${FOLD_LOCK})`);
-    await tx.execute(sql`select recipient_days_folded()`);
+    await tx.execute(sql`select recipient_days_folded(), program_day_counts_folded()`);
   });
 }
 
@@ -187,5 +200,6 @@ export async function deleteEmptyCounts(db: Db): Promise<void> {
   await db.execute(sql`delete from message_failure_counts where messages = 0`);
   await db.execute(sql`delete from recipient_day_counts where recipients = 0`);
   await db.execute(sql`delete from day_counts where count = 0`);
+  await db.execute(sql`delete from program_day_counts where count = 0`);
   await db.execute(sql`delete from reply_counts where replies = 0`);
 }
