@@ -21,6 +21,7 @@ import {
 } from '../../src/shared/delivery';
 import { wallClock, type LocalDate } from '../../src/shared/schedule';
 import { createUser, startTestApp } from './helpers/app';
+import { RANGES, RUNS, WINDOW_END, WINDOW_START } from './helpers/counting-window';
 
 /**
  * The outbox's counts (migration 0024, services/message-counts.ts) against the rules themselves:
@@ -29,19 +30,8 @@ import { createUser, startTestApp } from './helpers/app';
  * after each history every figure Analytics and Deliveries read from the counts equals the same
  * figure counted here, in TypeScript, over every message there has been (shared/analytics.ts's
  * rules; retention removes messages, not what they counted).
- *
- * The instants fall between 26 February and 10 March 2026 in Los Angeles: across a month's end
- * and the start of daylight saving time (8 March).
+ * The instants fall in the window of helpers/counting-window.ts.
  */
-const WINDOW_START = Date.parse('2026-02-26T08:00:00Z');
-const WINDOW_END = Date.parse('2026-03-11T07:00:00Z');
-const RANGES: [LocalDate, LocalDate][] = [
-  ['2026-02-26', '2026-03-10'],
-  ['2026-02-28', '2026-03-01'],
-  ['2026-03-08', '2026-03-08'],
-  ['2026-03-02', '2026-03-09'],
-];
-const RUNS = Number(process.env.FUZZ_RUNS || 20);
 
 interface Message {
   id: string;

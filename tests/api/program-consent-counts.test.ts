@@ -17,6 +17,7 @@ import { deleteEmptyCounts, foldMessageCounts } from '../../src/server/services/
 import { ANALYTICS_TIME_ZONE } from '../../src/shared/analytics';
 import { wallClock, type LocalDate } from '../../src/shared/schedule';
 import { createUser, startTestApp } from './helpers/app';
+import { RANGES, RUNS, WINDOW_END, WINDOW_START } from './helpers/counting-window';
 import { consentOverRows, programOptOutsOverRows } from './helpers/consent-over-rows';
 
 /**
@@ -26,24 +27,13 @@ import { consentOverRows, programOptOutsOverRows } from './helpers/consent-over-
  * changes and their removal (the demo's), replies received, moved to another contact, deleted and
  * removed by retention, and contacts deleted, folded at random moments; after each, what Analytics
  * shows for each program, and for everyone, equals the same figures counted here in TypeScript.
- *
- * The instants fall between 26 February and 10 March 2026 in Los Angeles: across a month's end
- * and the start of daylight saving time (8 March).
+ * The instants fall in the window of helpers/counting-window.ts.
  */
-const WINDOW_START = Date.parse('2026-02-26T08:00:00Z');
-const WINDOW_END = Date.parse('2026-03-11T07:00:00Z');
-const RANGES: [LocalDate, LocalDate][] = [
-  ['2026-02-26', '2026-03-10'],
-  ['2026-02-28', '2026-03-01'],
-  ['2026-03-08', '2026-03-08'],
-  ['2026-03-02', '2026-03-09'],
-];
 /** A message of each program on these days, so that every range lists every program. */
 const ACTIVE_ON = ['2026-03-01T20:00:00Z', '2026-03-05T20:00:00Z', '2026-03-08T19:00:00Z'];
 const CONTACTS = 3;
 const PODS = 2;
 const PROGRAMS = 2;
-const RUNS = Number(process.env.FUZZ_RUNS || 20);
 
 interface Consent {
   id: string;
