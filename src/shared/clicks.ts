@@ -16,7 +16,9 @@ import { rate } from './analytics';
  *   open proves it arrived though the report has not come.
  * - **clicked**: of those, the ones with at least one click on one of their links. A participant
  *   gets a program's day once, so these are the people who opened a link of it: its unique
- *   clickers. For one link (the day's link at a position), those who opened that link.
+ *   clickers. For one link (the day's link at a position), those who opened that link. Only
+ *   messages handed to the provider count, in Deliveries as in Analytics: a click on one whose
+ *   hand-over is `unknown` (the process stopped during it) is in no day's figures.
  * - **rate**: clicked / reached, so never above 1; null (shown '—') when none reached a phone.
  */
 export interface ClickCounts {

@@ -21,7 +21,8 @@ import { programsOfProduct } from './helpers/programs';
  *   and a HEAD, Cyd (sent, not yet reported delivered) opens it once, Dee (undelivered) never, and
  *   Lou's message (delivered) went without the link;
  * - day 1, two tracked links, and the provider reported none delivered: Eve (sent) opens the
- *   second link twice, Fay (sent) nothing, Gus (failed before the provider took it) nothing;
+ *   second link twice, Fay (sent) nothing, Gus (failed before the provider took it) nothing, and
+ *   Mo, whose hand-over is unknown (the process stopped during it), opens the first;
  * - day 2: no tracked link;
  * - day 3, a tracked link, both messages still queued.
  * Walk On, another program, has a link opened too; none of its figures are Spring Steps'.
@@ -122,6 +123,7 @@ beforeAll(async () => {
   await message('Eve', { programId: spring, day: 1, status: 'sent', sentAt: day1 }, [MAP, PLAN]);
   await message('Fay', { programId: spring, day: 1, status: 'sent', sentAt: day1 }, [MAP, PLAN]);
   await message('Gus', { programId: spring, day: 1, status: 'failed' }, [MAP, PLAN]);
+  await message('Mo', { programId: spring, day: 1, status: 'unknown' }, [MAP, PLAN]);
   await message('Hal', { programId: spring, day: 2, status: 'delivered', sentAt: day1 }, []);
   await message('Ivy', { programId: spring, day: 3, status: 'queued' }, [GUIDE]);
   await message('Jon', { programId: spring, day: 3, status: 'queued' }, [GUIDE]);
@@ -135,6 +137,7 @@ beforeAll(async () => {
   await open(sent.Cyd!.codes[0]!);
   await open(sent.Eve!.codes[1]!);
   await open(sent.Eve!.codes[1]!);
+  await open(sent.Mo!.codes[0]!);
   await open(sent.Kit!.codes[0]!);
   after = Date.now();
 });
@@ -146,8 +149,9 @@ describe("a program's Deliveries", () => {
     expect(days.map((day) => [day.day, day.clicks])).toEqual([
       // Reached: Ada, Ben and Lou (delivered) and Cyd (opened it, so it arrived); Dee's never did.
       [0, { messages: 5, reached: 4, clicked: 2, rate: 2 / 4 }],
-      // None reported delivered: the two messages handed to the provider are the base.
-      [1, { messages: 3, reached: 2, clicked: 1, rate: 1 / 2 }],
+      // None reported delivered: the two messages handed to the provider are the base. Mo's was
+      // not known to be handed over: as in Analytics, its open is in no day's figures.
+      [1, { messages: 4, reached: 2, clicked: 1, rate: 1 / 2 }],
       [2, null],
       [3, { messages: 2, reached: 0, clicked: 0, rate: null }],
       // The conclusion is not sent yet.
@@ -191,7 +195,7 @@ describe('Analytics', () => {
         programId: spring,
         programName: 'Spring Steps',
         day: 1,
-        // Gus's was never handed over: Analytics does not count it.
+        // Gus's was never handed over, nor known to be Mo's: Analytics counts neither.
         messages: 2,
         reached: 2,
         clicked: 1,

@@ -4,7 +4,7 @@ import { addClickCounts, NO_CLICKS, withClickRate, type ClickCounts } from '../.
 import type { AnalyticsClicks, AnalyticsProgramDay } from '../../shared/responses/figures';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
-import { reachedCountSql } from '../links/click-rate';
+import { clickFiguresSql, reachedCountSql } from '../links/click-rate';
 import { countedIn } from './analytics-range';
 import { messageFiguresWhere } from './message-counts';
 
@@ -37,10 +37,7 @@ export function clicksSql(query: AnalyticsQuery) {
   );
   return sql`
     with day_counts as (
-      select program_id, day, count_date, sum(handed_over)::int as messages,
-        sum(delivered)::int as delivered, sum(status_sent)::int as sent,
-        sum(opened)::int as clicked, sum(opened_delivered)::int as opened_delivered,
-        sum(opened_sent)::int as opened_sent
+      select program_id, day, count_date, sum(handed_over)::int as messages, ${clickFiguresSql}
       from ${programFigures}
       group by program_id, day, count_date
       having sum(handed_over) > 0

@@ -3,29 +3,30 @@ import { withClickRate, type ClickCounts } from '../../shared/clicks';
 import type { ClickFigures } from '../../shared/responses/clicks';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
-import { clickCountsSql, reachedCountSql } from '../links/click-rate';
-import { messageCountsWhere } from './message-counts';
+import { clickFiguresSql, reachedCountSql } from '../links/click-rate';
+import { messageFiguresWhere } from './message-counts';
 
 /**
  * The click figures of each day of a program whose messages carried tracked links (the rule:
  * shared/clicks.ts), in one statement over counts (docs/rollups.md): the program's day messages
- * by day, status and whether one of their links was opened (message_counts), and the days that had
- * tracked links (program_day_links). Days without a tracked link are not in the map.
+ * by day, summed as Analytics sums them (message_day_figures, over every date they count on), and
+ * the days that had tracked links (program_day_links). Days without a tracked link are not in the
+ * map.
  */
 export async function deliveryClicks(
   db: Db,
   programId: string,
 ): Promise<Map<number, ClickFigures>> {
-  const programMessages = messageCountsWhere(
+  const programFigures = messageFiguresWhere(
     sql`program_id = ${programId} and kind = 'program' and day is not null`,
   );
   const rows = await rowsOf<ClickCounts & { day: number }>(
     db,
     sql`
       with tracked as (
-        select day, ${clickCountsSql}, sum(messages) filter (where status = 'delivered') > 0
-          as any_delivered
-        from ${programMessages}
+        select day, sum(messages)::int as messages, ${clickFiguresSql},
+          sum(delivered) > 0 as any_delivered
+        from ${programFigures}
         where day in (select day from program_day_links where program_id = ${programId})
         group by day
         having sum(messages) > 0

@@ -130,7 +130,7 @@ export async function deliveryClicksOverMessages(db: Db, programId: string) {
         select distinct m.id, m.day, m.status
         from short_links sl join outbound_messages m on m.id = sl.message_id
         where sl.program_id = ${programId} and m.program_id = ${programId}
-          and sl.code in (select code from link_clicks where counted)
+          and m.sent_at is not null and sl.code in (select code from link_clicks where counted)
       ),
       opened_counts as (
         select o.day, count(*)::int as clicked,
