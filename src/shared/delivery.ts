@@ -173,4 +173,14 @@ export const PLANNER_LIMITS = {
   batchSize: 5_000,
   /** A tick that wrote at least this many rows refreshes the outbox's statistics. */
   analyzeAfterRows: 1_000,
+  /**
+   * Until its cutoff, the day planned is looked at again for newcomers (does an eligible recipient
+   * lack a row?), which reads every recipient: seconds at a million. A look that took
+   * `recheckFreeMs` or more is not taken again, by any process, until its time divided by
+   * `recheckShare` has passed, so it takes at most that share of the database's time;
+   * `recheckLeaseMs` holds the others off while one process looks (and after one that stopped).
+   */
+  recheckFreeMs: 250,
+  recheckShare: 0.05,
+  recheckLeaseMs: 5 * 60 * 1000,
 } as const;

@@ -282,6 +282,43 @@ describe('the planner', () => {
     expect(erinDay1.sendAfter.toISOString()).toBe(SEND_AT_UTC[1]);
   });
 
+  it('looks at a planned day for newcomers again only once a long look has waited its share, in every process', async () => {
+    const { podA } = await seed();
+    // Two processes' planners, each of whose looks counts as long (at a million recipients, one
+    // took seconds): the next look waits 20 times as long as the last took, whoever takes it.
+    const first = createPlanner({
+      db,
+      publicUrl: PUBLIC_URL,
+      cutoffMs: CUTOFF_MS,
+      now: () => clock,
+      recheckFreeMs: 0,
+    });
+    const second = createPlanner({
+      db,
+      publicUrl: PUBLIC_URL,
+      cutoffMs: CUTOFF_MS,
+      now: () => clock,
+      recheckFreeMs: 0,
+    });
+    at(leadOf(0));
+    expect((await first.planOnce()).planned).toBe(3);
+    at('2026-03-06T14:00:30Z');
+    // A look finds no one missing, and sets when the next may be.
+    expect(await first.planOnce()).toMatchObject({ planned: 0 });
+
+    const erin = await contact('Erin');
+    await join(podA.id, erin.id, new Date('2026-03-06T13:59:00Z'));
+    expect(await second.planOnce()).toMatchObject({ planned: 0 });
+    expect(await first.planOnce()).toMatchObject({ planned: 0 });
+    expect(await sent()).not.toContain('Erin:0');
+
+    // Ten minutes on (more than 20 times any look here), within the cutoff: either one finds her.
+    at('2026-03-06T14:10:30Z');
+    expect((await second.planOnce()).planned).toBe(1);
+    expect(await sent()).toContain('Erin:0');
+    expect(await first.planOnce()).toMatchObject({ planned: 0 });
+  });
+
   it('cancels the waiting messages on pause and plans only days after the resume', async () => {
     const { program } = await seed();
     const plan = planner();

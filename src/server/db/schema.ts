@@ -1250,6 +1250,11 @@ export const programPlans = pgTable('program_plans', {
   /** The highest day of the program the planner has handled (planned, or passed over). */
   plannedDay: integer('planned_day').notNull(),
   plannedAt: timestamp('planned_at', { withTimezone: true, mode: 'date' }).notNull(),
+  /**
+   * Not before then is the planned day looked at again for newcomers (planner.ts `hasMissing`):
+   * a look that took long waits in proportion, whichever process looks next; null: at any tick.
+   */
+  recheckAfter: timestamp('recheck_after', { withTimezone: true, mode: 'date' }),
   demo: demo(),
 });
 

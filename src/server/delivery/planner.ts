@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lte, notExists, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, notExists, or, sql, type SQL } from 'drizzle-orm';
 import { PLANNER_LIMITS, type MessageStatus } from '../../shared/delivery';
 import type { Enrollment } from '../../shared/constants';
 import {
@@ -74,6 +74,8 @@ export interface PlannerOptions {
   now?: () => Date;
   leadMs?: number;
   batchSize?: number;
+  /** PLANNER_LIMITS.recheckFreeMs: tests make every look at a planned day count as long. */
+  recheckFreeMs?: number;
   /**
    * Called when one program cannot be planned; the others still are. Without it the tick stops
    * at the error, which planOnce throws.
@@ -502,7 +504,9 @@ export function createPlanner(options: PlannerOptions): Planner {
   const clock = options.now ?? (() => new Date());
   const leadMs = options.leadMs ?? PLANNER_LIMITS.leadMs;
   const batchSize = options.batchSize ?? PLANNER_LIMITS.batchSize;
-  const { analyzeAfterRows } = PLANNER_LIMITS;
+  const { analyzeAfterRows, recheckLeaseMs } = PLANNER_LIMITS;
+  const recheckFreeMs = options.recheckFreeMs ?? PLANNER_LIMITS.recheckFreeMs;
+  const recheckShare = PLANNER_LIMITS.recheckShare;
   const tooLate = tooLateText(cutoffMs);
 
   /**
@@ -565,8 +569,39 @@ export function createPlanner(options: PlannerOptions): Planner {
     return { status: plan.status, written };
   }
 
+  /**
+   * Whether an eligible recipient of the planned day has no row yet: read-only, but it reads every
+   * recipient, so a look that took long is not taken again for a while (PLANNER_LIMITS.recheck*),
+   * by this process or another. The program's plan is claimed for the look first (a lease, in
+   * case this process stops during it); a look not taken answers false.
+   */
+  async function hasMissing(program: Candidate, day: number, now: Date) {
+    const claimed = await db
+      .update(programPlans)
+      .set({ recheckAfter: new Date(now.getTime() + recheckLeaseMs) })
+      .where(
+        and(
+          eq(programPlans.programId, program.id),
+          or(isNull(programPlans.recheckAfter), lte(programPlans.recheckAfter, now)),
+        ),
+      )
+      .returning({ programId: programPlans.programId });
+    if (claimed.length === 0) return false;
+    const started = performance.now();
+    const found = await recipientWithoutRow(program, day);
+    const tookMs = performance.now() - started;
+    await db
+      .update(programPlans)
+      .set({
+        recheckAfter:
+          tookMs < recheckFreeMs ? null : new Date(now.getTime() + tookMs / recheckShare),
+      })
+      .where(eq(programPlans.programId, program.id));
+    return found;
+  }
+
   /** Whether an eligible recipient of the planned day has no row yet (read-only). */
-  async function hasMissing(program: Candidate, day: number) {
+  async function recipientWithoutRow(program: Candidate, day: number) {
     const { sendAt } = sendTimeOfDay(program.schedule, day);
     const { recipients, hasRow, phoneHasRow, joinedBy } = missingRecipients(
       db,
@@ -622,7 +657,7 @@ export function createPlanner(options: PlannerOptions): Planner {
       program.plannedDay >= due &&
       now.getTime() < dueSendAt.getTime() + cutoffMs &&
       !outsideProgram(program, dueSendAt) &&
-      (await hasMissing(program, due))
+      (await hasMissing(program, due, now))
     ) {
       days.push({ day: due, onlyMissing: true });
     }
