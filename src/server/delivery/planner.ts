@@ -49,14 +49,15 @@ import { emitWebhookEvent } from '../webhooks/events';
  * How it stays cheap: `program_plans` remembers the last day planned for each program. A tick
  * looks only at the days after it, and re-checks that day for recipients who became eligible
  * since (a late joiner, a contact who just opted in) until the day's cutoff, with one read-only
- * query (does any eligible recipient lack a row? an anti-join on the outbox's unique index).
- * Past the cutoff a planned program costs nothing until its next day.
+ * query (does any eligible recipient lack a row? an anti-join on the outbox's unique index), taken
+ * less often once it takes long (PLANNER_LIMITS.recheck*). Past the cutoff a planned program costs
+ * nothing until its next day.
  *
  * Days are written set-based: per batch of recipients (in contact id order), one read of the
- * batch, whose quiet hours (where each recipient may be, recipient-zones.ts) are worked out in
- * memory, and one INSERT of them all, ON CONFLICT DO NOTHING on the unique (program, contact,
- * day, run), the events from its RETURNING, in
- * a short transaction that first locks the program and checks that it was not paused or changed
+ * batch, whose quiet hours (where each recipient may be, recipient-zones.ts) and messages are
+ * worked out in memory while the batch before it is written, and one INSERT of them all, ON
+ * CONFLICT DO NOTHING on the unique (program, contact, day, run), the events from its RETURNING,
+ * in a short transaction that first locks the program and checks that it was not paused or changed
  * meanwhile (pausing cancels the waiting rows in its own transaction, so no row planned for a
  * paused program survives). A phone gets a day once, whichever of its contacts are recipients.
  * Running it twice, or in two processes at once, plans nothing twice.
@@ -292,49 +293,73 @@ async function batchBounds(db: Db | Tx, plan: DayPlan, batchSize: number): Promi
   return rows.map((row) => row.contactId);
 }
 
+/** A batch read ahead: its recipients, and each one's row and links worked out (personalRows). */
+interface ReadBatch {
+  candidates: BatchRecipient[];
+  personal: ReturnType<typeof personalRows>;
+}
+
 /**
- * One batch: the recipients in the range (contact ids after `after`, up to `upTo`) without a row
- * get one, and each new row its first event. Returns how many rows it wrote.
+ * A batch's recipients: those in the range (contact ids after `after`, up to `upTo`), and, when
+ * the day is looked at again, only those without a row; with their rows worked out. Read in a
+ * transaction of its own, ahead of the batch before it being written (planDay).
  */
-async function writeBatch(
-  tx: Tx,
+async function readBatch(
+  db: Db,
   plan: DayPlan,
   range: { after: string; upTo: string | null },
-  now: Date,
-) {
-  const { recipients, hasRow, joinedBy } = missingRecipients(
-    tx,
-    plan.programId,
-    plan.day,
-    plan.sendAt,
-    plan.cohort === null
-      ? cohortRecipientsBetween(tx, plan.programId, range)
-      : dayRecipients(tx, plan.programId, plan.cohort),
-  );
-  // A day planned for the first time has no rows of its contacts to skip (ON CONFLICT covers a
-  // race); only a re-check looks for the recipients without one, when the outbox's statistics are
-  // fresh.
-  const candidates: BatchRecipient[] = await tx
-    .select({ ...messageColumns(recipients), run: recipients.run })
-    .from(recipients)
-    .where(
-      and(
-        gt(recipients.contactId, range.after),
-        range.upTo === null ? undefined : lte(recipients.contactId, range.upTo),
-        joinedBy,
-        plan.onlyMissing ? notExists(hasRow) : undefined,
-      ),
-    )
-    .orderBy(recipients.contactId);
-  // A phone is looked up every time: an earlier batch may have given it the day through another
-  // contact. By the batch's own phones, in a query of its own: inside the read, PostgreSQL took the
-  // day being written for the one row its statistics knew and read all of the day's rows for each
-  // recipient (a million participants: a batch's read took 43 s by its 9th batch, and longer at
-  // each). Of the batch's contacts sharing a phone, the first by id gets it.
+): Promise<ReadBatch> {
+  const candidates = await withoutJit(db, (tx) => {
+    const { recipients, hasRow, joinedBy } = missingRecipients(
+      tx,
+      plan.programId,
+      plan.day,
+      plan.sendAt,
+      plan.cohort === null
+        ? cohortRecipientsBetween(tx, plan.programId, range)
+        : dayRecipients(tx, plan.programId, plan.cohort),
+    );
+    // A day planned for the first time has no rows of its contacts to skip (ON CONFLICT covers a
+    // race); only a re-check looks for the recipients without one, when the outbox's statistics
+    // are fresh.
+    return tx
+      .select({ ...messageColumns(recipients), run: recipients.run })
+      .from(recipients)
+      .where(
+        and(
+          gt(recipients.contactId, range.after),
+          range.upTo === null ? undefined : lte(recipients.contactId, range.upTo),
+          joinedBy,
+          plan.onlyMissing ? notExists(hasRow) : undefined,
+        ),
+      )
+      .orderBy(recipients.contactId);
+  });
+  return { candidates, personal: personalRows(plan, candidates) };
+}
+
+/**
+ * One batch read ahead (readBatch): of its recipients, those whose phone has no row of the day get
+ * one, and each new row its first event. Returns how many rows it wrote.
+ */
+async function writeBatch(tx: Tx, plan: DayPlan, read: ReadBatch, now: Date) {
+  const { candidates } = read;
+  // A phone is looked up every time, in the batch's transaction: an earlier batch may have given
+  // it the day through another contact. By the batch's own phones, in a query of its own: inside
+  // the read, PostgreSQL took the day being written for the one row its statistics knew and read
+  // all of the day's rows for each recipient (a million participants: a batch's read took 43 s by
+  // its 9th batch, and longer at each). Of the batch's contacts sharing a phone, the first by id
+  // gets it.
   const taken = await phonesWithTheDay(tx, plan, candidates);
-  const batch = firstPerPhone(candidates.filter(({ phone, run }) => !taken.has(`${run} ${phone}`)));
-  if (batch.length === 0) return 0;
-  const { rows, links } = personalRows(plan, batch);
+  const batch = new Set(
+    firstPerPhone(candidates.filter(({ phone, run }) => !taken.has(`${run} ${phone}`))).map(
+      ({ contactId }) => contactId,
+    ),
+  );
+  if (batch.size === 0) return 0;
+  const rows = read.personal.rows.filter((row) => batch.has(row.contact_id));
+  const ids = new Set(rows.map((row) => row.id));
+  const links = read.personal.links.filter((link) => ids.has(link.message_id));
   const at = timestamp(now);
   const result = await tx.execute(sql`
     with batch as (
@@ -423,10 +448,10 @@ function firstPerPhone(recipients: BatchRecipient[]): BatchRecipient[] {
 class ShortCodeTaken extends Error {}
 
 /** Tries a batch again with new codes; a code is taken twice in a row about never. */
-async function retryingTakenCodes<T>(write: () => Promise<T>, tries = 5): Promise<T> {
+async function retryingTakenCodes<T>(write: (retry: boolean) => Promise<T>, tries = 5): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await write();
+      return await write(attempt > 1);
     } catch (error) {
       if (!(error instanceof ShortCodeTaken) || attempt >= tries) throw error;
     }
@@ -544,11 +569,24 @@ export function createPlanner(options: PlannerOptions): Planner {
     const bounds = fits ? [] : await withoutJit(db, (tx) => batchBounds(tx, plan, batchSize));
     const ranges = [...bounds, null].map((upTo, i) => ({ after: bounds[i - 1] ?? FIRST_ID, upTo }));
     let written = 0;
-    for (const [i, range] of ranges.entries()) {
-      const batch = await retryingTakenCodes(() =>
-        withoutJit(db, async (tx) => {
+    // Each batch is read (recipients, bodies, links) while the one before it is written: the
+    // reading is mostly this process's work and the writing the database's, so the two overlap.
+    const readAhead = (i: number) => {
+      const reading = readBatch(db, plan, ranges[i]!);
+      // Awaited when its turn comes; until then a failure is the write's to report.
+      reading.catch(() => undefined);
+      return reading;
+    };
+    let next = readAhead(0);
+    for (let i = 0; i < ranges.length; i++) {
+      let read = await next;
+      if (i + 1 < ranges.length) next = readAhead(i + 1);
+      const batch = await retryingTakenCodes(async (retry) => {
+        // A short code already taken: the batch's links are drawn again.
+        if (retry) read = { ...read, personal: personalRows(plan, read.candidates) };
+        return withoutJit(db, async (tx) => {
           if (!(await unchanged(tx, program))) return null;
-          const rows = await writeBatch(tx, plan, range, now);
+          const rows = await writeBatch(tx, plan, read, now);
           // The day is planned once its last batch is: the event goes with that batch.
           if (i === ranges.length - 1 && !onlyMissing) {
             await emitWebhookEvent(tx, 'program.day_planned', now, {
@@ -561,8 +599,8 @@ export function createPlanner(options: PlannerOptions): Planner {
             });
           }
           return rows;
-        }),
-      );
+        });
+      });
       if (batch === null) return null;
       written += batch;
     }
