@@ -5,12 +5,12 @@
  * takes 5 ms to answer, with pacing off; then, to 100,000 participants of a second program, again
  * with a sender limit (SMS_MPS=BENCH_LIMIT_MPS, 2,000). Prints the planning time; msg/s overall and
  * per worker (from the outbox's own hand-over times); duplicates and missing messages (at the fake:
- * both must be 0); the CPU each process took meanwhile, which says what limits the rate; the
- * outbox's and its indexes' sizes; and, while the workers send, the contacts list's first page and
+ * both must be 0); the CPU each process took meanwhile, which says what limits the rate, and the
+ * statements PostgreSQL was running; the fold of the first run's hand-overs (timed); the outbox's and its indexes' sizes; and, while the workers send, the contacts list's first page and
  * a search at 1,000,000 contacts through a real server (median and worst of 10). On a scratch
  * database of its own (scripts/bench-database.ts: which server, BENCH_KEEP).
- * BENCH_PARTICIPANTS=100000 for a quicker run. Prints figures; never fails on a slow machine, but
- * fails on a duplicate or a missing message.
+ * BENCH_PARTICIPANTS=100000 for a quicker run; BENCH_PROFILE=<dir> for the workers' CPU profiles.
+ * Prints figures; never fails on a slow machine, but fails on a duplicate or a missing message.
  * Targets: plan under 60 s; at least 3,000 msg/s with 4 workers; list under 50 ms, search under
  * 200 ms.
  *
@@ -37,6 +37,7 @@ import { wallClock } from '../src/shared/schedule';
 import { FAKE_TWILIO_ENV } from '../tests/helpers/fake-twilio';
 import { builtProgram, startServer } from '../tests/helpers/server';
 import { apiToken, benchAdmin, medianAndWorst, ms, number, timeGet } from './bench/common';
+import { sampleActivity } from './bench/postgres-activity';
 import { onEachDatabase } from './bench-database';
 import { ensureServerBuilt } from './build-server';
 
@@ -102,14 +103,21 @@ function machineCpu(): { busy: number; all: number } {
 
 /**
  * The CPU each part took while `work` ran: the fake, the workers, PostgreSQL, this process (the
- * contacts server is measured apart), and how busy the machine was.
+ * contacts server is measured apart), and how busy the machine was; and the statements PostgreSQL
+ * was most often running meanwhile (bench/postgres-activity.ts).
  */
-async function cpuDuring<T>(pids: { fake: number; workers: number[] }, work: () => Promise<T>) {
+async function cpuDuring<T>(
+  database: Database,
+  pids: { fake: number; workers: number[] },
+  work: () => Promise<T>,
+) {
+  const activity = sampleActivity(database.db);
   const fake = cpuMs(pids.fake);
   const workers = pids.workers.map(cpuMs);
   const postgres = postgresCpu();
   const machine = machineCpu();
   const result = await work();
+  const statements = activity.stop();
   const after = machineCpu();
   let postgresUsed = 0;
   for (const [pid, used] of postgresCpu()) postgresUsed += used - (postgres.get(pid) ?? 0);
@@ -117,7 +125,11 @@ async function cpuDuring<T>(pids: { fake: number; workers: number[] }, work: () 
   const workersUsed = pids.workers.reduce((sum, pid, i) => sum + cpuMs(pid) - workers[i]!, 0);
   return {
     result,
-    cpu: `machine busy ${share(after.busy - machine.busy)} of its CPU: PostgreSQL ${share(postgresUsed)}, the workers ${share(workersUsed)}, the fake Twilio ${share(cpuMs(pids.fake) - fake)}`,
+    cpu: [
+      `machine busy ${share(after.busy - machine.busy)} of its CPU: PostgreSQL ${share(postgresUsed)}, the workers ${share(workersUsed)}, the fake Twilio ${share(cpuMs(pids.fake) - fake)}`,
+      `PostgreSQL's statements running, by share of samples every 250 ms:`,
+      ...statements.map((line) => `    ${line}`),
+    ].join('\n'),
   };
 }
 
@@ -224,6 +236,11 @@ async function startFake() {
   };
 }
 
+/** BENCH_PROFILE=<dir>: each worker writes a CPU profile of its run there when it stops. */
+const profiling = process.env.BENCH_PROFILE
+  ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`]
+  : [];
+
 /**
  * `count` `npm run worker` processes on the database, sending to the fake; `own(i)` adds to the
  * environment of worker i.
@@ -234,7 +251,7 @@ async function startWorkers(
   own: (i: number) => Record<string, string> = () => ({}),
 ) {
   const workers = Array.from({ length: count }, (_, i) => {
-    const child = spawn(process.execPath, builtProgram('worker'), {
+    const child = spawn(process.execPath, [...profiling, ...builtProgram('worker')], {
       cwd: ROOT,
       env: { ...process.env, LOG_LEVEL: 'warn', ...env, ...own(i) },
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -291,11 +308,21 @@ async function sizes(database: Database) {
     .join(', ');
 }
 
-/** Waits until no message of the program is queued or being sent. */
+/**
+ * Waits until no message of the program is queued or being sent: asked each second by the claim's
+ * index (status first), as counting the whole day each second was among the statements
+ * PostgreSQL ran most (14% of the samples, bench/postgres-activity.ts, 100,000 participants).
+ */
 async function sentOut(database: Database, programId: string) {
   for (;;) {
-    const figures = await dayFigures(database, programId);
-    if (figures.waiting === 0) return figures;
+    const [{ waiting }] = (await rowsOf<{ waiting: boolean }>(
+      database.db,
+      sql`select exists (
+          select 1 from outbound_messages
+          where status in ('queued', 'sending') and program_id = ${programId}
+        ) as waiting`,
+    )) as [{ waiting: boolean }];
+    if (!waiting) return;
     await new Promise((resolve) => setTimeout(resolve, 1_000));
   }
 }
@@ -383,6 +410,7 @@ async function measure(scratch: { env: { DATABASE_URL: string; DATA_DIR: string 
       // Pacing off: each worker its own number, so the fake counts each one's messages.
       let workers = await startWorkers(WORKERS, { ...workerEnv, SMS_MPS: '0' }, ownNumber);
       const { result: contacts, cpu } = await cpuDuring(
+        database,
         { fake: fake.pid, workers: workers.pids },
         async () => {
           const page = '/api/contacts?page=1&perPage=25&sort=createdAt&order=desc';
@@ -408,12 +436,21 @@ async function measure(scratch: { env: { DATABASE_URL: string; DATA_DIR: string 
         `Contacts search (q=person42424, ${number(contacts.search.body.total)} found), while sending: ${medianAndWorst(contacts.search.times)}`,
       );
 
+      // The first run's hand-overs are added to their recipients' days by the fold (docs/rollups.md),
+      // which the workers' dispatchers run every 30 s: timed here, apart from the paced run.
+      const foldingSent = performance.now();
+      await foldMessageCounts(database.db);
+      say(
+        `Folded what remained of the first run's ${number(day.sent)} hand-overs in ${ms(performance.now() - foldingSent)}.`,
+      );
       const pacedProgram = await limited();
       await foldMessageCounts(database.db);
       const paced = await planner.planOnce();
       workers = await startWorkers(WORKERS, { ...workerEnv, SMS_MPS: String(LIMIT_MPS) });
-      const { cpu: pacedCpu } = await cpuDuring({ fake: fake.pid, workers: workers.pids }, () =>
-        sentOut(database, pacedProgram),
+      const { cpu: pacedCpu } = await cpuDuring(
+        database,
+        { fake: fake.pid, workers: workers.pids },
+        () => sentOut(database, pacedProgram),
       );
       await workers.stop();
       const pacedDay = await dayFigures(database, pacedProgram);
