@@ -15,7 +15,7 @@ import {
   users,
 } from '../../src/server/db/schema';
 import { createDispatcher } from '../../src/server/delivery/dispatcher';
-import { createPlanner } from '../../src/server/delivery/planner';
+import { createPlanner, type PlannerOptions } from '../../src/server/delivery/planner';
 import type { SmsProvider } from '../../src/server/delivery/provider';
 import { setPaused } from '../../src/server/services/programs';
 import { formatMessage } from '../../src/shared/format';
@@ -50,8 +50,8 @@ const at = (iso: string) => {
 /** Two minutes before a day's send time: when the planner plans it. */
 const leadOf = (day: number) => new Date(Date.parse(SEND_AT_UTC[day]!) - 2 * 60_000).toISOString();
 
-const planner = () =>
-  createPlanner({ db, publicUrl: PUBLIC_URL, cutoffMs: CUTOFF_MS, now: () => clock });
+const planner = (options: Partial<PlannerOptions> = {}) =>
+  createPlanner({ db, publicUrl: PUBLIC_URL, cutoffMs: CUTOFF_MS, now: () => clock, ...options });
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
@@ -286,20 +286,8 @@ describe('the planner', () => {
     const { podA } = await seed();
     // Two processes' planners, each of whose looks counts as long (at a million recipients, one
     // took seconds): the next look waits 20 times as long as the last took, whoever takes it.
-    const first = createPlanner({
-      db,
-      publicUrl: PUBLIC_URL,
-      cutoffMs: CUTOFF_MS,
-      now: () => clock,
-      recheckFreeMs: 0,
-    });
-    const second = createPlanner({
-      db,
-      publicUrl: PUBLIC_URL,
-      cutoffMs: CUTOFF_MS,
-      now: () => clock,
-      recheckFreeMs: 0,
-    });
+    const first = planner({ recheckFreeMs: 0 });
+    const second = planner({ recheckFreeMs: 0 });
     at(leadOf(0));
     expect((await first.planOnce()).planned).toBe(3);
     at('2026-03-06T14:00:30Z');
