@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/client';
 import { rowsOf } from '../../src/server/db/rows';
 import {
@@ -14,20 +14,15 @@ import {
   users,
 } from '../../src/server/db/schema';
 import { createPlanner } from '../../src/server/delivery/planner';
+import { newShortCode } from '../../src/server/links/codes';
 import { createTestDatabase, type TestDatabase } from './helpers/database';
 
 /**
  * A short code is drawn at random (one in 62^7 to be taken already). When one of a batch's codes is
  * taken, the batch is written again with new codes, its messages worked out again: the batch read
- * ahead (planner.ts) must not keep the codes of the attempt that failed. The first code drawn here
- * is made to be one another message already has.
+ * ahead (planner.ts) must not keep the codes of the attempt that failed. The planner here draws
+ * first a code another message already has.
  */
-const firstCodes = vi.hoisted(() => [] as string[]);
-vi.mock('../../src/server/links/codes', async (importOriginal) => {
-  const codes = await importOriginal<typeof import('../../src/server/links/codes')>();
-  return { ...codes, newShortCode: () => firstCodes.shift() ?? codes.newShortCode() };
-});
-
 const TAKEN = 'Taken01';
 const SEND_AT = new Date('2026-03-06T14:00:00Z');
 
@@ -98,12 +93,13 @@ afterAll(() => testDb.dispose());
 
 describe('a batch whose short code was taken', () => {
   it('is written again with new codes, each message with its own, none of the first try’s kept', async () => {
-    firstCodes.push(TAKEN);
+    const firstCodes = [TAKEN];
     const planner = createPlanner({
       db,
       publicUrl: 'https://tidings.example.org',
       cutoffMs: 4 * 60 * 60 * 1000,
       now: () => new Date(SEND_AT.getTime() - 60_000),
+      drawShortCode: () => firstCodes.shift() ?? newShortCode(),
     });
     expect(await planner.planOnce()).toMatchObject({ planned: 3 });
     expect(firstCodes).toEqual([]);

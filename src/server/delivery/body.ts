@@ -123,11 +123,15 @@ export interface DrawnLink {
  * One recipient's short links for a day's message: a new code per tracked link (the short link
  * goes in the body, the code and its target are stored), null for a link that goes as typed.
  */
-export function drawShortLinks(message: ProductDayMessage, shortLinkBase: string) {
+export function drawShortLinks(
+  message: ProductDayMessage,
+  shortLinkBase: string,
+  drawCode: () => string = newShortCode,
+) {
   const drawn: DrawnLink[] = [];
   const shortLinks = message.links.map((link, linkIndex) => {
     if (!isTracked(link)) return null;
-    const code = newShortCode();
+    const code = drawCode();
     drawn.push({ code, linkIndex, url: link.url });
     return shortLinkOf(shortLinkBase, code);
   });

@@ -30,6 +30,7 @@ import {
   type PersonalValues,
 } from '../../shared/personal-fields';
 import { drawShortLinks, mediaUrlOf, personalBody, type ProductDayMessage } from './body';
+import { newShortCode } from '../links/codes';
 import { tooLateText } from './cutoff';
 import { joinZones, storedLatest } from './quiet-hours';
 import { recipientSendWindow } from './recipient-zones';
@@ -77,6 +78,8 @@ export interface PlannerOptions {
   batchSize?: number;
   /** PLANNER_LIMITS.recheckFreeMs: tests make every look at a planned day count as long. */
   recheckFreeMs?: number;
+  /** Draws each short code; tests draw one already taken. */
+  drawShortCode?: () => string;
   /**
    * Called when one program cannot be planned; the others still are. Without it the tick stops
    * at the error, which planOnce throws.
@@ -250,6 +253,8 @@ interface DayPlan {
   mediaUrl: string | null;
   publicUrl: string;
   shortLinkBase: string;
+  /** Draws a new short code (links/codes.ts). */
+  drawCode: () => string;
   expiresAt: Date;
   /** The program's zone: the quiet hours of a recipient no address or number places. */
   timeZone: string;
@@ -477,7 +482,7 @@ function personalRows(plan: DayPlan, batch: BatchRecipient[]) {
       { country: recipient.country, state: recipient.state, phone: recipient.phone! },
       [plan.timeZone],
     );
-    const { shortLinks, drawn } = drawShortLinks(plan.message, plan.shortLinkBase);
+    const { shortLinks, drawn } = drawShortLinks(plan.message, plan.shortLinkBase, plan.drawCode);
     for (const { code, linkIndex, url } of drawn) {
       links.push({
         message_id: id,
@@ -558,6 +563,7 @@ export function createPlanner(options: PlannerOptions): Planner {
       mediaUrl: mediaUrlOf(message.mediaStorageName, publicUrl),
       publicUrl,
       shortLinkBase,
+      drawCode: options.drawShortCode ?? newShortCode,
       expiresAt: new Date(sendAt.getTime() + cutoffMs),
       timeZone: program.schedule.timeZone,
       errorMessage: late ? tooLate : null,
