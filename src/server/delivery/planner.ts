@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, lte, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, notExists, sql, type SQL } from 'drizzle-orm';
 import { PLANNER_LIMITS, type MessageStatus } from '../../shared/delivery';
 import type { Enrollment } from '../../shared/constants';
 import {
@@ -114,6 +114,8 @@ interface Candidate {
   resumedAt: Date | null;
   updatedAt: Date;
   plannedDay: number | null;
+  /** When the planned day may be looked at again for newcomers (hasMissing); null: any tick. */
+  recheckAfter: Date | null;
   /**
    * Null for a cohort program; for a rolling one, the day 0 of the participants being planned
    * (enrollments.ts), whose schedule starts then.
@@ -140,6 +142,7 @@ async function candidates(db: Db, now: Date, leadMs: number, cutoffMs: number) {
       resumedAt: programs.resumedAt,
       updatedAt: programs.updatedAt,
       plannedDay: programPlans.plannedDay,
+      recheckAfter: programPlans.recheckAfter,
     })
     .from(programs)
     .innerJoin(products, eq(products.id, programs.productId))
@@ -174,6 +177,7 @@ async function candidates(db: Db, now: Date, leadMs: number, cutoffMs: number) {
     resumedAt: row.resumedAt,
     updatedAt: row.updatedAt,
     plannedDay: row.plannedDay,
+    recheckAfter: row.recheckAfter,
     cohort: null,
     participants: null,
   }));
@@ -615,32 +619,32 @@ export function createPlanner(options: PlannerOptions): Planner {
 
   /**
    * Whether an eligible recipient of the planned day has no row yet: read-only, but it reads every
-   * recipient, so a look that took long is not taken again for a while (PLANNER_LIMITS.recheck*),
-   * by this process or another. The program's plan is claimed for the look first (a lease, in
-   * case this process stops during it); a look not taken answers false.
+   * recipient. A look that took `recheckFreeMs` or more sets when the next may be
+   * (PLANNER_LIMITS.recheck*), and that one is claimed by one process first (a lease, in case it
+   * stops during the look); a look not taken answers false. A quick one is taken at every tick
+   * and writes nothing, as before.
    */
   async function hasMissing(program: Candidate, day: number, now: Date) {
-    const claimed = await db
-      .update(programPlans)
-      .set({ recheckAfter: new Date(now.getTime() + recheckLeaseMs) })
-      .where(
-        and(
-          eq(programPlans.programId, program.id),
-          or(isNull(programPlans.recheckAfter), lte(programPlans.recheckAfter, now)),
-        ),
-      )
-      .returning({ programId: programPlans.programId });
-    if (claimed.length === 0) return false;
+    const { recheckAfter } = program;
+    if (recheckAfter !== null) {
+      if (recheckAfter > now) return false;
+      const claimed = await db
+        .update(programPlans)
+        .set({ recheckAfter: new Date(now.getTime() + recheckLeaseMs) })
+        .where(and(eq(programPlans.programId, program.id), lte(programPlans.recheckAfter, now)))
+        .returning({ programId: programPlans.programId });
+      if (claimed.length === 0) return false;
+    }
     const started = performance.now();
     const found = await recipientWithoutRow(program, day);
     const tookMs = performance.now() - started;
-    await db
-      .update(programPlans)
-      .set({
-        recheckAfter:
-          tookMs < recheckFreeMs ? null : new Date(now.getTime() + tookMs / recheckShare),
-      })
-      .where(eq(programPlans.programId, program.id));
+    const long = tookMs >= recheckFreeMs;
+    if (long || recheckAfter !== null) {
+      await db
+        .update(programPlans)
+        .set({ recheckAfter: long ? new Date(now.getTime() + tookMs / recheckShare) : null })
+        .where(eq(programPlans.programId, program.id));
+    }
     return found;
   }
 
